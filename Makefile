@@ -1,0 +1,46 @@
+# The two commands of the README: `make run` and `make test`. Each creates its own
+# virtual environment (.venv) with Python 3.11+ on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+ARGS   ?= words --stats
+
+.PHONY: run test lint typecheck unit lexicon bench clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@
+
+run: $(BIN)/.installed
+	$(BIN)/wordarena $(ARGS)
+
+test: lint typecheck unit
+
+lint: $(BIN)/.installed
+	$(BIN)/ruff check src tests tools bench
+	$(BIN)/ruff format --check src tests tools bench
+
+typecheck: $(BIN)/.installed
+	$(BIN)/mypy
+
+unit: $(BIN)/.installed
+	$(BIN)/pytest
+
+# Rebuild the committed word lists from their pinned sources (tools/lexicon/README.md).
+LANGS ?=
+.venv-tools/.installed: tools/lexicon/requirements.txt
+	$(PYTHON) -m venv .venv-tools
+	.venv-tools/bin/python -m pip install -q -r tools/lexicon/requirements.txt
+	touch $@
+
+lexicon: .venv-tools/.installed
+	PYTHONPATH=src:. .venv-tools/bin/python -m tools.lexicon.build $(LANGS)
+
+bench: $(BIN)/.installed
+	$(BIN)/python -m bench.feedback_batch
+	$(BIN)/python -m bench.lexicon_load
+
+clean:
+	rm -rf $(VENV) .venv-tools .lexicon-work

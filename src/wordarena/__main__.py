@@ -1,0 +1,3 @@
+from wordarena.cli import main
+import sys
+sys.exit(main())

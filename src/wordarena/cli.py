@@ -1,0 +1,158 @@
+"""The ``wordarena`` command line.
+
+    wordarena feedback --lang L ANSWER GUESS      one pattern (G green, Y amber, - grey)
+    wordarena feedback --lang L --batch           ANSWER<TAB>GUESS lines on stdin
+    wordarena letters --lang L WORD               the normalised letters
+    wordarena words --lang L --length N --list answers|guesses
+    wordarena words --stats
+
+Bad input exits with status 2 and one line on stderr; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
+
+from wordarena.core import lexicon
+from wordarena.core.feedback import pattern
+from wordarena.core.letters import LetterError, alphabet, letters, normalize
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported on one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _key(lang: str, word: str, what: str) -> str:
+    try:
+        return normalize(lang, word)
+    except LetterError as error:
+        raise UsageError(f"{what} {word!r}: {error}") from None
+
+
+def _check_lang(lang: str) -> None:
+    try:
+        alphabet(lang)
+    except LetterError as error:
+        raise UsageError(str(error)) from None
+
+
+def _pattern(lang: str, answer: str, guess: str) -> str:
+    a, g = _key(lang, answer, "answer"), _key(lang, guess, "guess")
+    if len(a) != len(g):
+        raise UsageError(f"answer {answer!r} has {len(a)} letters but guess {guess!r} has {len(g)}")
+    return pattern(a, g)
+
+
+def _batch(lang: str, source: TextIO, out: TextIO) -> None:
+    """One pattern per ``ANSWER<TAB>GUESS`` line; keys are cached (words repeat)."""
+    keys: dict[str, str] = {}
+
+    def key(word: str, what: str, number: int) -> str:
+        found = keys.get(word)
+        if found is None:
+            try:
+                found = keys[word] = normalize(lang, word)
+            except LetterError as error:
+                raise UsageError(f"line {number}: {what} {word!r}: {error}") from None
+        return found
+
+    results = []
+    for number, line in enumerate(source.read().splitlines(), 1):
+        answer, tab, guess = line.partition("\t")
+        if not tab:
+            raise UsageError(f"line {number}: expected ANSWER<TAB>GUESS, got {line!r}")
+        a, g = key(answer, "answer", number), key(guess, "guess", number)
+        if len(a) != len(g):
+            raise UsageError(f"line {number}: {answer!r} and {guess!r} differ in length")
+        results.append(pattern(a, g))
+        if len(results) >= 65536:
+            out.write("\n".join(results) + "\n")
+            results.clear()
+    if results:
+        out.write("\n".join(results) + "\n")
+
+
+def cmd_feedback(args: argparse.Namespace) -> None:
+    _check_lang(args.lang)
+    if args.batch:
+        if args.words:
+            raise UsageError("--batch reads stdin: give no words on the command line")
+        _batch(args.lang, sys.stdin, sys.stdout)
+        return
+    if len(args.words) != 2:
+        raise UsageError("feedback needs ANSWER and GUESS (or --batch)")
+    print(_pattern(args.lang, *args.words))
+
+
+def cmd_letters(args: argparse.Namespace) -> None:
+    _check_lang(args.lang)
+    print(" ".join(letters(args.lang, _key(args.lang, args.word, "word"))))
+
+
+def cmd_words(args: argparse.Namespace) -> None:
+    if args.stats:
+        print(f"{'lang':<5}{'length':>7}{'answers':>9}{'guesses':>9}")
+        for lang, length in lexicon.available():
+            words = lexicon.word_list(lang, length)
+            print(f"{lang:<5}{length:>7}{len(words.answers):>9}{len(words.guesses):>9}")
+        return
+    if args.lang is None or args.length is None:
+        raise UsageError("words needs --lang and --length (or --stats)")
+    _check_lang(args.lang)
+    try:
+        words = lexicon.word_list(args.lang, args.length)
+    except lexicon.NoWordList as error:
+        raise UsageError(str(error)) from None
+    keys = words.answers if args.list == "answers" else sorted(words.guesses)
+    sys.stdout.write("".join(words.spelling(k) + "\n" for k in keys))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="wordarena", description="wordarena: multiplayer word games")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    fb = sub.add_parser("feedback", help="colour hints of a guess against an answer")
+    fb.add_argument("--lang", required=True)
+    fb.add_argument("--batch", action="store_true", help="read ANSWER<TAB>GUESS lines on stdin")
+    fb.add_argument("words", nargs="*", metavar="WORD")
+    fb.set_defaults(run=cmd_feedback)
+
+    le = sub.add_parser("letters", help="the letters of a word after normalisation")
+    le.add_argument("--lang", required=True)
+    le.add_argument("word")
+    le.set_defaults(run=cmd_letters)
+
+    wo = sub.add_parser("words", help="print a word list or the counts of every list")
+    wo.add_argument("--lang")
+    wo.add_argument("--length", type=int)
+    wo.add_argument("--list", choices=("answers", "guesses"), default="answers")
+    wo.add_argument("--stats", action="store_true")
+    wo.set_defaults(run=cmd_words)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        run: Callable[[argparse.Namespace], None] = args.run
+        run(args)
+    except UsageError as error:
+        print(f"wordarena: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except BrokenPipeError:  # `wordarena words ... | head`
+        sys.stderr.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+"""Letters and normalisation of the 15 word languages (RULES.md A3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
+from wordarena.core.letters import LetterError, UnknownLanguage, display, letters, normalize, upper_word
+
+
+def spelled(lang: str, text: str) -> str:
+    return " ".join(letters(lang, normalize(lang, text)))
+
+
+def test_fifteen_languages_cover_both_games() -> None:
+    assert set(DUEL_LANGUAGES) | set(TOURNAMENT_LANGUAGES) == set(ALPHABETS)
+    assert len(ALPHABETS) == 15
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"),
+    [("en", 26), ("fr", 26), ("es", 27), ("tr", 29), ("ru", 32), ("ko", 24), ("id", 26), ("de", 30),
+     ("it", 26), ("nl", 27), ("uz", 28), ("pl", 35), ("pt", 26), ("kk", 41), ("uk", 33)],
+)  # fmt: skip
+def test_alphabet_sizes(lang: str, size: int) -> None:
+    assert len(ALPHABETS[lang].letters) == size
+
+
+@pytest.mark.parametrize("lang", sorted(ALPHABETS))
+def test_keyboard_has_every_letter_once(lang: str) -> None:
+    keys = "".join(ALPHABETS[lang].keyboard)
+    assert sorted(keys) == sorted(ALPHABETS[lang].letters)
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "expected"),
+    [
+        ("fr", "ABÎME", "a b i m e"),
+        ("fr", "Œuvre", "o e u v r e"),
+        ("fr", "cæcum", "c a e c u m"),
+        ("fr", "garçon", "g a r c o n"),
+        ("es", "NIÑO", "n i ñ o"),
+        ("es", "acción", "a c c i o n"),
+        ("es", "pingüino", "p i n g u i n o"),
+        ("tr", "IŞIK", "ı ş ı k"),
+        ("tr", "İNCİ", "i n c i"),
+        ("tr", "ılık", "ı l ı k"),
+        ("tr", "kâğıt", "k a ğ ı t"),
+        ("ru", "Ёлка", "е л к а"),
+        ("kk", "ӘЛЕМ", "ә л е м"),
+        ("kk", "ёлка", "е л к а"),
+        ("uk", "ҐАНОК", "ґ а н о к"),
+        ("de", "STRASSE", "s t r a s s e"),
+        ("de", "Straße", "s t r a ß e"),
+        ("de", "Übel", "ü b e l"),
+        ("nl", "IJzer", "ij z e r"),
+        ("nl", "ĳzer", "ij z e r"),
+        ("nl", "café", "c a f e"),
+        ("uz", "Oʻzbek", "oʻ z b e k"),
+        ("uz", "o'g'il", "oʻ gʻ i l"),
+        ("uz", "O’G‘IL", "oʻ gʻ i l"),
+        ("uz", "SHAHAR", "sh a h a r"),
+        ("uz", "choynak", "ch o y n a k"),
+        ("uz", "tong", "t o n g"),
+        ("pl", "ŻÓŁW", "ż ó ł w"),
+        ("pt", "AÇÃO", "a c a o"),
+        ("it", "città", "c i t t a"),
+        ("ko", "사람", "ㅅ ㅏ ㄹ ㅏ ㅁ"),
+        ("ko", "과자", "ㄱ ㅗ ㅏ ㅈ ㅏ"),
+        ("ko", "과일", "ㄱ ㅗ ㅏ ㅇ ㅣ ㄹ"),
+        ("ko", "까치", "ㄱ ㄱ ㅏ ㅊ ㅣ"),
+        ("ko", "닭", "ㄷ ㅏ ㄹ ㄱ"),
+        ("ko", "의자", "ㅇ ㅡ ㅣ ㅈ ㅏ"),
+        ("ko", "ㅅㅏㄹㅏㅁ", "ㅅ ㅏ ㄹ ㅏ ㅁ"),
+        ("ko", "ㅘ", "ㅗ ㅏ"),
+        ("en", "  Crane ", "c r a n e"),
+    ],
+)
+def test_normalisation(lang: str, typed: str, expected: str) -> None:
+    assert spelled(lang, typed) == expected
+
+
+def test_korean_uses_compatibility_jamo_not_conjoining() -> None:
+    key = normalize("ko", "한")
+    assert all(0x3131 <= ord(c) <= 0x318E for c in key)
+
+
+def test_nfd_input_is_composed_first() -> None:
+    assert normalize("fr", "e\u0301te\u0301") == "ete"
+    assert normalize("ko", "\u1109\u1161\u1105\u1161\u11b7") == normalize("ko", "삶")[:0] + normalize("ko", "사람")
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "culprit"),
+    [
+        ("en", "naïve", "ï"),
+        ("en", "don't", "'"),
+        ("en", "two words", "U+0020"),
+        ("fr", "abc1", "'1'"),
+        ("de", "café", "é"),
+        ("tr", "wxyz", "w"),
+        ("ru", "crane", "c"),
+        ("uk", "м'ята", "'"),
+        ("uz", "maʼno", "ʼ"),
+        ("uz", "cat", "c"),
+        ("ko", "abc", "a"),
+        ("pl", "façade", "ç"),
+    ],
+)
+def test_characters_outside_the_alphabet_are_named(lang: str, typed: str, culprit: str) -> None:
+    with pytest.raises(LetterError, match="is not a letter of") as error:
+        normalize(lang, typed)
+    assert culprit in str(error.value)
+
+
+def test_empty_and_unknown() -> None:
+    with pytest.raises(LetterError, match="empty"):
+        normalize("en", "   ")
+    with pytest.raises(UnknownLanguage, match="unknown language 'xx'"):
+        normalize("xx", "word")
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "tiles"),
+    [("tr", "inci", "İNCİ"), ("tr", "ılık", "ILIK"), ("de", "straße", "STRAẞE"), ("nl", "ijzer", "IJZER"),
+     ("uz", "oʻgʻil", "OʻGʻIL"), ("uz", "shahar", "SHAHAR"), ("ru", "ёлка", "ЕЛКА"), ("ko", "사람", "ㅅㅏㄹㅏㅁ")],
+)  # fmt: skip
+def test_display_on_tiles(lang: str, typed: str, tiles: str) -> None:
+    assert display(lang, normalize(lang, typed)) == tiles
+
+
+@pytest.mark.parametrize(
+    ("lang", "spelling", "upper"),
+    [("tr", "kızıl", "KIZIL"), ("tr", "incir", "İNCİR"), ("fr", "abîme", "ABÎME"), ("de", "fuß", "FUẞ"),
+     ("ko", "사람", "사람"), ("ru", "ёлка", "ЁЛКА")],
+)  # fmt: skip
+def test_true_spelling_in_upper_case_keeps_accents(lang: str, spelling: str, upper: str) -> None:
+    assert upper_word(lang, spelling) == upper

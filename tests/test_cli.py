@@ -1,0 +1,75 @@
+"""The command line, run as users and scripts run it (a real subprocess)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from wordarena.core import lexicon
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "wordarena", *args], input=stdin, capture_output=True, text=True, check=False
+    )
+
+
+def test_feedback_prints_one_mark_per_letter() -> None:
+    result = run("feedback", "--lang", "fr", "ABÎME", "ALIBI")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "G-GY-\n", "")
+
+
+def test_feedback_does_not_need_list_words() -> None:
+    assert run("feedback", "--lang", "en", "zzzzq", "qzzzz").stdout == "YGGGY\n"
+
+
+def test_feedback_batch() -> None:
+    result = run("feedback", "--lang", "tr", "--batch", stdin="KIZIL\tİNCİR\nkızıl\tkızıl\n사람\t사람\n")
+    assert result.returncode == 2  # a Korean word is not Turkish
+    assert "line 3" in result.stderr
+    result = run("feedback", "--lang", "tr", "--batch", stdin="İNCİR\tKİBİR\nKIZIL\tİNCİR\nkızıl\tKIZIL\n")
+    assert (result.returncode, result.stdout) == (0, "-Y-GG\n-----\nGGGGG\n")
+
+
+def test_letters() -> None:
+    assert run("letters", "--lang", "ko", "사람").stdout == "ㅅ ㅏ ㄹ ㅏ ㅁ\n"
+    assert run("letters", "--lang", "uz", "Oʻzbek").stdout == "oʻ z b e k\n"
+    assert run("letters", "--lang", "nl", "IJzer").stdout == "ij z e r\n"
+
+
+def test_words_prints_the_list_in_true_spelling() -> None:
+    result = run("words", "--lang", "fr", "--length", "5", "--list", "answers")
+    words = lexicon.word_list("fr", 5)
+    assert result.stdout.splitlines() == [words.spelling(k) for k in words.answers]
+    guesses = run("words", "--lang", "en", "--length", "5", "--list", "guesses").stdout.splitlines()
+    assert len(guesses) == len(lexicon.word_list("en", 5).guesses)
+
+
+def test_words_stats_lists_every_list() -> None:
+    lines = run("words", "--stats").stdout.splitlines()
+    assert len(lines) == 1 + len(lexicon.available())
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (("feedback", "--lang", "xx", "a", "b"), "", "unknown language 'xx'"),
+        (("feedback", "--lang", "en", "crane", "cran"), "", "has 5 letters but guess 'cran' has 4"),
+        (("feedback", "--lang", "en", "crane", "cr4ne"), "", "'4'"),
+        (("feedback", "--lang", "en", "", "crane"), "", "empty word"),
+        (("feedback", "--lang", "en"), "", "needs ANSWER and GUESS"),
+        (("feedback", "--lang", "en", "--batch"), "crane crane\n", "line 1: expected ANSWER<TAB>GUESS"),
+        (("letters", "--lang", "ru", "crane"), "", "is not a letter of"),
+        (("words", "--lang", "en", "--length", "9"), "", "no 9-letter word list for en"),
+        (("words",), "", "needs --lang and --length"),
+        (("nonsense",), "", "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: tuple[str, ...], stdin: str, message: str) -> None:
+    result = run(*args, stdin=stdin)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
