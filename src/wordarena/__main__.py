@@ -1,3 +1,5 @@
-from wordarena.cli import main
 import sys
+
+from wordarena.cli import main
+
 sys.exit(main())

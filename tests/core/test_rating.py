@@ -47,7 +47,10 @@ def test_unequal_ratings_known_values() -> None:
     assert expected_score(1000, 1000) == pytest.approx(0.5)
 
 
-@given(st.lists(st.integers(600, 2400), min_size=8, max_size=8), st.lists(st.integers(1, 8), min_size=8, max_size=8))
+@given(
+    st.lists(st.integers(600, 2400), min_size=8, max_size=8),
+    st.lists(st.integers(1, 8), min_size=8, max_size=8),
+)
 def test_changes_add_up_to_about_zero(ratings: list[int], places: list[int]) -> None:
     changes = rating_changes(dict(zip(EIGHT, ratings)), dict(zip(EIGHT, places)))
     assert abs(sum(changes.values())) <= 4  # only rounding

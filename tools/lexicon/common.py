@@ -96,9 +96,7 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
     guesses.update(answers)
     folder = DATA / lang / str(length)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "answers.txt").write_text(
-        "".join(answers[k] + "\n" for k in sorted(answers)), encoding="utf-8"
-    )
+    (folder / "answers.txt").write_text("".join(answers[k] + "\n" for k in sorted(answers)), encoding="utf-8")
     raw = "".join(guesses[k] + "\n" for k in sorted(guesses)).encode("utf-8")
     buffer = io.BytesIO()
     with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0, compresslevel=9) as out:

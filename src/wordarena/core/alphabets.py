@@ -133,7 +133,7 @@ ALPHABETS: Final[dict[str, Alphabet]] = {
             "kk",
             "Қазақша",
             RUSSIAN + "әғқңөұүһі",
-            ("әіңғүұқөһ",) + _RUSSIAN_ROWS,
+            ("әіңғүұқөһ", *_RUSSIAN_ROWS),
         ),
         Alphabet(
             "uk",

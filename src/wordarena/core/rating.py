@@ -11,7 +11,7 @@ INITIAL_RATING: Final = 1000
 
 def expected_score(own: float, other: float) -> float:
     """Elo expectation of ``own`` against ``other``."""
-    return 1.0 / (1.0 + 10.0 ** ((other - own) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((other - own) / 400.0)))
 
 
 def _round_half_away(value: float) -> int:
