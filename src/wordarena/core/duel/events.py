@@ -1,0 +1,115 @@
+"""What can happen to a Duel de Mots room (inputs) and what the room asks of its shell (effects).
+
+Inputs are named in the past tense: the shell reports what a player did; the
+game decides whether it counts. Bots act through the same code path as people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PlayerJoined:
+    player: str
+    name: str
+    first_game: bool = False  # never played a quick game before
+
+
+@dataclass(frozen=True)
+class PlayerLeft:
+    player: str
+
+
+@dataclass(frozen=True)
+class PlayerDisconnected:
+    player: str
+
+
+@dataclass(frozen=True)
+class PlayerReconnected:
+    player: str
+
+
+@dataclass(frozen=True)
+class NicknameChanged:
+    player: str
+    name: str
+
+
+@dataclass(frozen=True)
+class BotAdded:
+    player: str  # the host asking
+    level: str
+
+
+@dataclass(frozen=True)
+class BotRemoved:
+    player: str  # the host asking
+    seat: int
+
+
+@dataclass(frozen=True)
+class OptionsChanged:
+    player: str  # the host asking
+    lang: str | None = None
+    clock_s: int | None = None
+    rounds: int | None = None
+
+
+@dataclass(frozen=True)
+class StartRequested:
+    player: str
+
+
+@dataclass(frozen=True)
+class GuessSubmitted:
+    player: str
+    word: str
+
+
+@dataclass(frozen=True)
+class PlayAgainRequested:
+    player: str
+
+
+Event = (
+    PlayerJoined
+    | PlayerLeft
+    | PlayerDisconnected
+    | PlayerReconnected
+    | NicknameChanged
+    | BotAdded
+    | BotRemoved
+    | OptionsChanged
+    | StartRequested
+    | GuessSubmitted
+    | PlayAgainRequested
+)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Tell one player why their action did nothing (nothing was consumed)."""
+
+    player: str
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class RoundEnded:
+    number: int
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    reason: str  # "finished" | "abandoned"
+
+
+@dataclass(frozen=True)
+class RoomClosed:
+    """No person is left in the lobby: the shell can forget the room."""
+
+
+Effect = Refused | RoundEnded | GameEnded | RoomClosed
