@@ -5,6 +5,8 @@
     wordarena letters --lang L WORD               the normalised letters
     wordarena words --lang L --length N --list answers|guesses
     wordarena words --stats
+    wordarena serve [--host H] [--port P] [--data-dir D] [--database-url URL]
+    wordarena simulate duel --lang L --seats S --rounds R --clock C --seed N
 
 Bad input exits with status 2 and one line on stderr; never a traceback.
 """
@@ -12,11 +14,15 @@ Bad input exits with status 2 and one line on stderr; never a traceback.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn, TextIO
 
 from wordarena.core import lexicon
+from wordarena.core.alphabets import DUEL_LANGUAGES
 from wordarena.core.feedback import pattern
 from wordarena.core.letters import LetterError, alphabet, letters, normalize
 
@@ -117,6 +123,32 @@ def cmd_words(args: argparse.Namespace) -> None:
     sys.stdout.write("".join(words.spelling(k) + "\n" for k in keys))
 
 
+def cmd_serve(args: argparse.Namespace) -> None:
+    from wordarena.server.app import serve
+    from wordarena.server.service import Config
+
+    origins = tuple(o for o in (args.allow_origin or []) if o)
+    serve(Config(args.host, args.port, Path(args.data_dir), args.database_url or None, origins))
+
+
+def cmd_simulate(args: argparse.Namespace) -> None:
+    from wordarena.simulate import simulate_duel
+
+    if args.lang not in DUEL_LANGUAGES:
+        raise UsageError(f"Duel de Mots word languages are {' '.join(DUEL_LANGUAGES)}, not {args.lang!r}")
+    if not 2 <= args.seats <= 6:
+        raise UsageError("--seats must be 2 to 6")
+    levels = (args.levels or "medium").split(",")
+    if any(level not in ("easy", "medium", "hard") for level in levels):
+        raise UsageError("--levels takes easy, medium and hard, separated by commas")
+    record = simulate_duel(args.lang, args.seats, args.rounds, args.clock, args.seed, levels)
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(f"WORDARENA_{name}", default)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wordarena", description="wordarena: multiplayer word games")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -138,6 +170,29 @@ def build_parser() -> argparse.ArgumentParser:
     wo.add_argument("--list", choices=("answers", "guesses"), default="answers")
     wo.add_argument("--stats", action="store_true")
     wo.set_defaults(run=cmd_words)
+
+    se = sub.add_parser("serve", help="run the game server (HTTP + WebSocket)")
+    se.add_argument("--host", default=_env("HOST", "127.0.0.1"))
+    se.add_argument("--port", type=int, default=int(_env("PORT", "8000")))
+    se.add_argument("--data-dir", default=_env("DATA_DIR", "data"), help="SQLite file and other data")
+    se.add_argument(
+        "--database-url", default=_env("DATABASE_URL", ""), help="SQLAlchemy URL (default: SQLite)"
+    )
+    se.add_argument(
+        "--allow-origin", action="append", default=_env("ALLOWED_ORIGINS", "").split(","),
+        help="another origin whose pages may open WebSockets (repeatable)",
+    )  # fmt: skip
+    se.set_defaults(run=cmd_serve)
+
+    si = sub.add_parser("simulate", help="play a whole game between bots in virtual time")
+    si.add_argument("mode", choices=("duel",))
+    si.add_argument("--lang", required=True)
+    si.add_argument("--seats", type=int, default=4)
+    si.add_argument("--rounds", type=int, choices=(1, 3, 5), default=3)
+    si.add_argument("--clock", type=int, choices=(60, 90, 120), default=90)
+    si.add_argument("--seed", type=int, default=1)
+    si.add_argument("--levels", help="bot levels, comma-separated, cycled over the seats (default medium)")
+    si.set_defaults(run=cmd_simulate)
     return parser
 
 

@@ -80,7 +80,7 @@ ThinkTime = Callable[[random.Random, str, int], int]
 def _default_bots() -> tuple[BotFactory, ThinkTime]:
     from wordarena.core import bot
 
-    return bot.make_brain, bot.think_time_ms
+    return bot.BotBrain, bot.think_time_ms
 
 
 class DuelGame:

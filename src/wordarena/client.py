@@ -1,0 +1,118 @@
+"""A Python client of the wordarena protocol (docs/protocol.md).
+
+Used by the server tests, the load benchmark and external bots::
+
+    async with Client.connect("http://127.0.0.1:8000") as alice:
+        await alice.hello()
+        room = await alice.create(lang="fr")
+        ...
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiohttp
+import msgspec
+
+_decode = msgspec.json.Decoder().decode
+_encode = msgspec.json.Encoder().encode
+
+
+class ClientError(Exception):
+    pass
+
+
+class Client:
+    def __init__(self, session: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.session = session
+        self.ws = ws
+        self.token: str | None = None
+        self.player: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None  # the last room view received
+        self.received: list[dict[str, Any]] = []  # every message, in order
+        self.frames: list[str] = []  # every raw frame, for "the answer never leaks" checks
+        self._unread: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    @asynccontextmanager
+    async def connect(cls, base_url: str, origin: str | None = None) -> AsyncIterator[Client]:
+        headers = {"Origin": origin} if origin else {}
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(f"{base_url}/ws", headers=headers, max_msg_size=0)
+            client = cls(session, ws)
+            try:
+                yield client
+            finally:
+                await client.close()
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self._reader.cancel()
+        await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def _read(self) -> None:
+        async for msg in self.ws:
+            if msg.type is aiohttp.WSMsgType.TEXT:
+                self.frames.append(msg.data)
+                message = _decode(msg.data)
+                self.received.append(message)
+                if message.get("type") == "room":
+                    self.view = message
+                await self._unread.put(message)
+
+    # ---------------------------------------------------------------- raw
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send_str(_encode(message).decode())
+
+    async def next(self, timeout: float = 5.0) -> dict[str, Any]:
+        return await asyncio.wait_for(self._unread.get(), timeout)
+
+    async def expect(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+        """The next message of ``kind``, skipping others (e.g. room updates)."""
+        return await self.until(lambda m: m.get("type") == kind, timeout)
+
+    async def until(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 5.0
+    ) -> dict[str, Any]:
+        async def wait() -> dict[str, Any]:
+            while True:
+                message = await self._unread.get()
+                if predicate(message):
+                    return message
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def view_where(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 5.0
+    ) -> dict[str, Any]:
+        """The current or next room view satisfying ``predicate``."""
+        if self.view is not None and predicate(self.view):
+            return self.view
+        return await self.until(lambda m: m.get("type") == "room" and predicate(m), timeout)
+
+    # ---------------------------------------------------------------- actions
+
+    async def hello(self, token: str | None = None, ui: str | None = None) -> dict[str, Any]:
+        await self.send({"type": "hello", "token": token, "ui": ui})
+        welcome = await self.expect("welcome")
+        self.token, self.player = welcome["token"], welcome["player"]
+        return welcome
+
+    async def create(self, lang: str | None = None) -> str:
+        await self.send({"type": "create", "lang": lang})
+        code: str = (await self.expect("created"))["room"]
+        await self.view_where(lambda v: v["code"] == code)
+        return code
+
+    async def join(self, code: str) -> dict[str, Any]:
+        await self.send({"type": "join", "room": code})
+        return await self.view_where(lambda v: v["code"] == code)
+
+    async def guess(self, word: str) -> None:
+        await self.send({"type": "guess", "word": word})

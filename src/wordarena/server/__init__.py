@@ -1,0 +1,1 @@
+"""The asyncio shell around the core: HTTP, WebSocket, rooms, bots' timers, storage."""

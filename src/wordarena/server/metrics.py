@@ -1,0 +1,33 @@
+"""Prometheus metrics of one server (its own registry, so tests can run several)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.rooms = Gauge("wordarena_rooms", "Rooms alive", registry=self.registry)
+        self.connections = Gauge(
+            "wordarena_connections", "Open WebSocket connections", registry=self.registry
+        )
+        self.players = Gauge(
+            "wordarena_players_in_rooms", "Connected players seated in a room", registry=self.registry
+        )
+        self.messages = Counter(
+            "wordarena_messages_total", "WebSocket messages", ["direction"], registry=self.registry
+        )
+        self.errors = Counter(
+            "wordarena_errors_total", "Refused input by reason", ["code"], registry=self.registry
+        )
+        self.games = Counter("wordarena_games_total", "Games ended", ["reason"], registry=self.registry)
+        self.guess_latency = Histogram(
+            "wordarena_guess_latency_seconds",
+            "From a guess received to its feedback queued for sending",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
+            registry=self.registry,
+        )
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,111 @@
+"""Client messages, validated on arrival (docs/protocol.md). msgspec does the checking.
+
+A frame that is not JSON, has an unknown ``type``, or a missing or wrong-typed
+field becomes a `BadMessage` with a readable reason; nothing reaches a room.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
+    token: str | None = None
+    ui: str | None = None
+
+
+class Rename(msgspec.Struct, tag="rename", forbid_unknown_fields=True):
+    name: str
+
+
+class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
+    lang: str | None = None
+
+
+class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
+    room: str
+
+
+class Quick(msgspec.Struct, tag="quick", forbid_unknown_fields=True):
+    lang: str
+
+
+class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
+    pass
+
+
+class AddBot(msgspec.Struct, tag="add_bot", forbid_unknown_fields=True):
+    level: str
+
+
+class RemoveBot(msgspec.Struct, tag="remove_bot", forbid_unknown_fields=True):
+    seat: int
+
+
+class SetOptions(msgspec.Struct, tag="options", forbid_unknown_fields=True):
+    lang: str | None = None
+    clock_s: int | None = None
+    rounds: int | None = None
+
+
+class Start(msgspec.Struct, tag="start", forbid_unknown_fields=True):
+    pass
+
+
+class Guess(msgspec.Struct, tag="guess", forbid_unknown_fields=True):
+    word: str
+
+
+class PlayAgain(msgspec.Struct, tag="play_again", forbid_unknown_fields=True):
+    pass
+
+
+class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
+    t: float | None = None
+
+
+ClientMessage = (
+    Hello
+    | Rename
+    | Create
+    | Join
+    | Quick
+    | Leave
+    | AddBot
+    | RemoveBot
+    | SetOptions
+    | Start
+    | Guess
+    | PlayAgain
+    | Ping
+)
+
+_decoder = msgspec.json.Decoder(ClientMessage)
+_encoder = msgspec.json.Encoder()
+
+
+class BadMessage(ValueError):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse(text: str | bytes) -> ClientMessage:
+    try:
+        message: ClientMessage = _decoder.decode(text)
+        return message
+    except msgspec.ValidationError as error:
+        raise BadMessage("bad_message", f"invalid message: {error}") from None
+    except msgspec.DecodeError as error:
+        raise BadMessage("bad_json", f"not valid JSON: {error}") from None
+
+
+def encode(message: dict[str, Any]) -> str:
+    return _encoder.encode(message).decode()
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}

@@ -1,0 +1,97 @@
+"""What one server process holds: storage, metrics, and the rooms it owns."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aiohttp import web
+
+from wordarena.core.duel.game import DuelGame
+from wordarena.core.duel.state import Phase
+from wordarena.server.metrics import Metrics
+from wordarena.server.rooms import Room, new_room_code, now_ms, restored_game
+from wordarena.store.database import Database
+from wordarena.store.games import GameRepository
+from wordarena.store.players import PlayerRepository
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Config:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data_dir: Path = Path("data")
+    database_url: str | None = None  # default: SQLite in data_dir
+    allowed_origins: tuple[str, ...] = ()  # besides the server's own origin
+
+
+@dataclass
+class Service:
+    config: Config
+    db: Database
+    metrics: Metrics = field(default_factory=Metrics)
+    rooms: dict[str, Room] = field(default_factory=dict)
+    #: The public quick-game room filling up, per (word language, first game).
+    quick_rooms: dict[tuple[str, bool], str] = field(default_factory=dict)
+    sockets: set[web.WebSocketResponse] = field(default_factory=set)
+    #: Milliseconds now; tests put a fake clock here and call `Room.tick`.
+    clock: Callable[[], int] = now_ms
+
+    def __post_init__(self) -> None:
+        self.players = PlayerRepository(self.db)
+        self.games = GameRepository(self.db)
+
+    # ---------------------------------------------------------------- rooms
+
+    def create_room(self, lang: str, quick: bool = False) -> Room:
+        code = new_room_code()
+        game = DuelGame.create(code, seed=secrets.randbits(62), lang=lang, quick=quick)
+        return self._open(Room(game, self))
+
+    def quick_room(self, lang: str, first_game: bool) -> Room:
+        """The forming public room of that language, or a new one (RULES.md B1)."""
+        code = self.quick_rooms.get((lang, first_game))
+        room = self.rooms.get(code) if code else None
+        if room is None or room.closed or room.state.phase is not Phase.LOBBY:
+            room = self.create_room(lang, quick=True)  # the core makes a newcomer's room one round
+            self.quick_rooms[(lang, first_game)] = room.code
+        return room
+
+    def _open(self, room: Room) -> Room:
+        self.rooms[room.code] = room
+        self.metrics.rooms.set(len(self.rooms))
+        room.start()
+        return room
+
+    def forget(self, room: Room) -> None:
+        self.rooms.pop(room.code, None)
+        self.metrics.rooms.set(len(self.rooms))
+
+    # ---------------------------------------------------------------- life cycle
+
+    async def restore_rooms(self) -> None:
+        """Games in progress at the last stop carry on (players have 60 s to come back)."""
+        live = await asyncio.to_thread(self.games.live_rooms)
+        now = self.clock()
+        for code, snapshot in live:
+            try:
+                self._open(Room(restored_game(snapshot, now), self))
+            except Exception:  # a snapshot from an incompatible version: end it, do not crash
+                log.exception("could not restore room %s; dropping its snapshot", code)
+                await asyncio.to_thread(self.games.drop_live, code)
+        if live:
+            log.info("restored %d game(s) in progress", len(live))
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(room.stop() for room in list(self.rooms.values())))
+        self.rooms.clear()
+
+
+#: Where the application keeps its `Service`.
+SERVICE = web.AppKey("service", Service)

@@ -1,0 +1,1 @@
+"""Durable storage: players and finished games (SQLite by default, PostgreSQL by URL)."""

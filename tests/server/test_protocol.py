@@ -1,0 +1,127 @@
+"""Bad input over a real socket: an error message or a close code, never a crashed room."""
+
+from __future__ import annotations
+
+import aiohttp
+import pytest
+
+from tests.server.conftest import Arena
+from wordarena.server import limits
+
+
+async def test_malformed_json_unknown_types_and_wrong_fields(arena: Arena) -> None:
+    async with arena.client() as alice:
+        await alice.ws.send_str("{not json")
+        assert (await alice.expect("error"))["code"] == "bad_json"
+        await alice.send({"type": "guess", "word": "crane"})
+        assert (await alice.expect("error"))["code"] == "not_hello"
+        await alice.hello()
+        for bad in (
+            {"type": "teleport"},
+            {"no_type": 1},
+            {"type": "guess"},
+            {"type": "guess", "word": 12345},
+            {"type": "remove_bot", "seat": "two"},
+            {"type": "guess", "word": "crane", "extra": True},
+        ):
+            await alice.send(bad)
+            error = await alice.expect("error")
+            assert error["code"] == "bad_message", bad
+            assert error["message"]
+        await alice.ws.send_str("[1, 2, 3]")
+        assert (await alice.expect("error"))["code"] == "bad_message"
+        await alice.ws.send_bytes(b"\x00\x01")
+        assert (await alice.expect("error"))["code"] == "bad_message"
+        await alice.send({"type": "hello"})
+        assert (await alice.expect("error"))["code"] == "bad_message"
+        await alice.send({"type": "start"})
+        assert (await alice.expect("error"))["code"] == "no_room"
+        await alice.send({"type": "ping", "t": 42})
+        assert (await alice.expect("pong"))["t"] == 42
+
+
+async def test_an_oversized_frame_closes_with_1009(arena: Arena) -> None:
+    async with arena.client() as alice:
+        await alice.hello()
+        await alice.send({"type": "rename", "name": "x" * (limits.MAX_FRAME_BYTES + 10)})
+        await alice._reader
+        assert alice.ws.close_code == limits.CLOSE_TOO_BIG
+    metrics = (await _get(arena, "/metrics")).decode()
+    assert 'wordarena_errors_total{code="frame_too_big"}' in metrics
+
+
+async def test_a_flood_is_refused_then_closed(arena: Arena) -> None:
+    async with arena.client() as alice:
+        await alice.hello()
+        for _ in range(int(limits.RATE_BURST) + limits.MAX_STRIKES + 5):
+            if alice.ws.closed:
+                break
+            await alice.send({"type": "ping"})
+        await alice._reader
+        codes = [m.get("code") for m in alice.received if m["type"] == "error"]
+        assert "rate_limited" in codes
+        assert alice.ws.close_code == limits.CLOSE_POLICY
+
+
+async def test_a_room_survives_its_players_bad_input(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
+        await alice.hello()
+        await bob.hello()
+        code = await alice.create(lang="en")
+        await bob.join(code)
+        await bob.join(code)  # a double join is just a reconnection
+        for message in (
+            {"type": "options", "clock_s": 7},
+            {"type": "add_bot", "level": "god"},
+            {"type": "start"},
+        ):
+            await bob.send(message)
+            assert (await bob.expect("refused"))["code"] in ("not_host", "bad_option")
+        await alice.send({"type": "options", "lang": "xx"})
+        assert (await alice.expect("refused"))["code"] == "bad_option"
+        await alice.send({"type": "start"})
+        view = await bob.view_where(lambda v: v["phase"] == "card")
+        assert len(view["seats"]) == 2
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null"])
+async def test_a_foreign_origin_is_refused(arena: Arena, origin: str) -> None:
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        async with arena.client(origin=origin):
+            pass
+    assert refused.value.status == 403
+
+
+async def test_the_own_origin_is_accepted(arena: Arena) -> None:
+    async with arena.client(origin=arena.url) as alice:
+        assert (await alice.hello())["player"]["id"]
+
+
+async def _get(arena: Arena, path: str) -> bytes:
+    async with aiohttp.ClientSession() as session, session.get(arena.url + path) as response:
+        assert response.status == 200
+        return await response.read()
+
+
+async def test_health_metrics_alphabets_and_pages(arena: Arena) -> None:
+    assert b'"ok"' in await _get(arena, "/healthz")
+    async with arena.client() as alice:
+        await alice.hello()
+        await alice.create(lang="fr")
+        await alice.send({"type": "options", "rounds": 1})
+        await alice.send({"type": "add_bot", "level": "easy"})
+        await alice.send({"type": "start"})
+        await alice.view_where(lambda v: v["phase"] == "card")
+        arena.advance(2_600)
+        await alice.view_where(lambda v: v["phase"] == "playing")
+        await alice.guess("zzzzz")
+        await alice.expect("refused")
+        await alice.guess("abime")
+        await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
+        metrics = (await _get(arena, "/metrics")).decode()
+    for name in ("wordarena_rooms 1.0", "wordarena_connections 1.0", "wordarena_guess_latency_seconds_count"):
+        assert name in metrics
+    assert 'wordarena_errors_total{code="not_in_list"} 1.0' in metrics
+    assert 'wordarena_messages_total{direction="in"}' in metrics
+    alphabets = (await _get(arena, "/api/alphabets")).decode()
+    assert '"ㅂ"' in alphabets and '"oʻ"' in alphabets

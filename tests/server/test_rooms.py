@@ -1,0 +1,242 @@
+"""Rooms over real WebSockets: create, join by link, play, reconnect, persist."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.server.conftest import Arena
+from wordarena.client import Client
+from wordarena.core import lexicon
+from wordarena.core.letters import letters
+from wordarena.server.rooms import Room
+
+
+def room_of(arena: Arena, code: str) -> Room:
+    return arena.service.rooms[code]
+
+
+def wrong_words(arena: Arena, code: str, count: int) -> list[str]:
+    state = room_of(arena, code).state
+    words = lexicon.word_list(state.options.lang, 5)
+    return [words.spelling(k) for k in words.answers if k != state.answer][:count]
+
+
+def answer_of(arena: Arena, code: str) -> str:
+    state = room_of(arena, code).state
+    assert state.answer is not None
+    return lexicon.word_list(state.options.lang, 5).spelling(state.answer)
+
+
+async def two_players(arena: Arena, alice: Client, bob: Client, lang: str = "en", rounds: int = 1) -> str:
+    await alice.hello(ui="fr")
+    await bob.hello()
+    code = await alice.create(lang=lang)
+    await bob.join(code)
+    await alice.send({"type": "options", "rounds": rounds})
+    await alice.view_where(lambda v: v["options"]["rounds"] == rounds)
+    return code
+
+
+async def start_playing(arena: Arena, alice: Client, bob: Client) -> None:
+    await alice.send({"type": "start"})
+    await bob.view_where(lambda v: v["phase"] == "card")
+    arena.advance(2_600)
+    await alice.view_where(lambda v: v["phase"] == "playing")
+    await bob.view_where(lambda v: v["phase"] == "playing")
+
+
+async def test_identity_is_kept_by_token(arena: Arena) -> None:
+    async with arena.client() as first:
+        welcome = await first.hello()
+    assert welcome["token"] and welcome["player"]["name"]
+    async with arena.client() as again:
+        back = await again.hello(token=welcome["token"])
+    assert back["player"]["id"] == welcome["player"]["id"]
+    async with arena.client() as stranger:
+        other = await stranger.hello(token="forged-token")
+    assert other["player"]["id"] != welcome["player"]["id"]
+
+
+async def test_rename_is_cleaned_and_checked(arena: Arena) -> None:
+    async with arena.client() as alice:
+        await alice.hello()
+        await alice.send({"type": "rename", "name": "  Alice   Liddell "})
+        assert (await alice.expect("welcome"))["player"]["name"] == "Alice Liddell"
+        for bad in ("", "x" * 21, "bad\u0000name", "zero\u200bwidth"):
+            await alice.send({"type": "rename", "name": bad})
+            assert (await alice.expect("error"))["code"] == "bad_name"
+
+
+async def test_create_then_join_by_link(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        assert len(code) >= 12
+        view = await alice.view_where(lambda v: len(v["seats"]) == 2)
+        assert [s["name"] for s in view["seats"]] == [alice.player["name"], bob.player["name"]]  # type: ignore[index]
+        assert view["you"] == 0 and view["host"] == 0
+        assert view["options"]["lang"] == "en"
+
+
+async def test_default_word_language_follows_the_interface(arena: Arena) -> None:
+    async with arena.client() as alice:
+        await alice.hello(ui="ko")
+        await alice.send({"type": "create", "lang": "tr"})
+        code = (await alice.expect("created"))["room"]
+        assert (await alice.view_where(lambda v: v["code"] == code))["options"]["lang"] == "tr"
+        await alice.send({"type": "create", "lang": "de"})  # not a Duel de Mots language
+        code = (await alice.expect("created"))["room"]
+        assert (await alice.view_where(lambda v: v["code"] == code))["options"]["lang"] == "en"
+
+
+async def test_bad_codes_full_and_started_rooms_get_clear_messages(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob, arena.client() as carol:
+        await carol.hello()
+        await carol.send({"type": "join", "room": "no-such-room"})
+        assert (await carol.expect("error"))["code"] == "unknown_room"
+        code = await two_players(arena, alice, bob)
+        for _ in range(4):
+            await alice.send({"type": "add_bot", "level": "easy"})
+        await alice.view_where(lambda v: len(v["seats"]) == 6)
+        await carol.send({"type": "join", "room": code})
+        assert (await carol.expect("refused"))["code"] == "room_full"
+        await alice.send({"type": "remove_bot", "seat": 5})
+        await alice.send({"type": "start"})
+        await alice.view_where(lambda v: v["phase"] == "card")
+        await carol.send({"type": "join", "room": code})
+        assert (await carol.expect("refused"))["code"] == "game_started"
+        await carol.send({"type": "guess", "word": "crane"})
+        assert (await carol.expect("error"))["code"] == "no_room"
+
+
+async def test_a_second_tab_replaces_the_first(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        async with arena.client() as alice_tab:
+            await alice_tab.hello(token=alice.token)
+            view = await alice_tab.join(code)
+            assert view["you"] == 0
+            assert (await alice.expect("error"))["code"] == "replaced"
+            await alice.send({"type": "options", "clock_s": 60})  # the old tab no longer acts
+            await alice_tab.send({"type": "options", "clock_s": 120})
+            await bob.view_where(lambda v: v["options"]["clock_s"] == 120)
+            assert room_of(arena, code).state.options.clock_s == 120
+
+
+async def test_refused_guesses_and_feedback(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        await alice.send({"type": "guess", "word": "crane"})
+        assert (await alice.expect("refused"))["code"] == "round_not_open"
+        await start_playing(arena, alice, bob)
+        for word, reason in (("zzzzz", "not_in_list"), ("abc", "wrong_length"), ("cr4ne", "not_letters")):
+            await alice.guess(word)
+            assert (await alice.expect("refused"))["code"] == reason
+        word = wrong_words(arena, code, 1)[0]
+        await alice.guess(word.upper())
+        mine = await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
+        assert mine["seats"][0]["rows"][0]["letters"] == list(word)
+        theirs = await bob.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
+        assert set(theirs["seats"][0]["rows"][0]) == {"pattern"}  # colours only, no letters
+        await alice.guess(word)
+        assert (await alice.expect("refused"))["code"] == "repeated"
+
+
+def leaks(frames: list[str], forms: list[str]) -> list[str]:
+    return [form for form in forms for frame in frames if form in frame]
+
+
+def answer_forms(lang: str, key: str, spelling: str) -> list[str]:
+    return [
+        spelling,
+        spelling.upper(),
+        key,
+        json.dumps(letters(lang, key), ensure_ascii=False)[1:-1],
+        json.dumps(letters(lang, key))[1:-1],
+    ]
+
+
+async def play_a_round_and_capture(arena: Arena, lang: str) -> tuple[list[str], list[str], dict[str, Any]]:
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob, lang=lang)
+        await start_playing(arena, alice, bob)
+        state = room_of(arena, code).state
+        assert state.answer is not None
+        forms = answer_forms(lang, state.answer, answer_of(arena, code))
+        for word in wrong_words(arena, code, 2):
+            await alice.guess(word)
+            await bob.guess(word)
+        await bob.view_where(lambda v: len(v["seats"][1]["rows"]) == 2)
+        before = alice.frames + bob.frames
+        await alice.guess(answer_of(arena, code))
+        await bob.view_where(lambda v: v["round"]["closing_ms"] == 20_000)
+        before += bob.frames  # bob, who has not solved, must still see nothing of it
+        arena.advance(20_000)
+        final = await bob.view_where(lambda v: v["phase"] == "reveal")
+        return before, forms, final
+
+
+async def test_the_answer_never_reaches_a_client_before_the_reveal_fr(arena: Arena) -> None:
+    frames, forms, final = await play_a_round_and_capture(arena, "fr")
+    assert leaks(frames, forms) == []
+    assert final["reveal"]["answer"] == forms[0]
+
+
+async def test_the_answer_never_reaches_a_client_before_the_reveal_ko(arena: Arena) -> None:
+    frames, forms, final = await play_a_round_and_capture(arena, "ko")
+    assert leaks(frames, forms) == []
+    assert len(final["reveal"]["answer"]) == 2  # two Hangul syllables, as written
+
+
+async def test_a_full_game_is_stored_with_every_guess(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        wrong = wrong_words(arena, code, 1)[0]
+        await alice.guess(wrong)
+        await alice.guess(answer_of(arena, code))
+        for word in wrong_words(arena, code, 6):
+            await bob.guess(word)
+        view = await alice.view_where(lambda v: v["phase"] == "reveal")
+        assert [s["points"] for s in view["reveal"]["seats"]] == [65, 0]
+        arena.advance(6_500)
+        final = await alice.view_where(lambda v: v["phase"] == "finished")
+        assert final["standings"]["winners"] == [0]
+        games = arena.service.games.games_of_room(code)
+        assert len(games) == 1
+        stored = arena.service.games.game(games[0])
+        assert stored is not None
+        assert [s["total"] for s in stored["seats"]] == [65, 0]
+        assert stored["rounds"][0]["seats"][0]["guesses"][0]["word"] == wrong
+        assert arena.service.players.get(alice.player["id"]).games_played == 1  # type: ignore[index, union-attr]
+
+
+async def test_reconnecting_within_60_s_restores_the_screen(arena: Arena) -> None:
+    async with arena.client() as alice:
+        async with arena.client() as bob:
+            code = await two_players(arena, alice, bob)
+            await start_playing(arena, alice, bob)
+            await bob.guess(wrong_words(arena, code, 1)[0])
+            before = await bob.view_where(lambda v: len(v["seats"][1]["rows"]) == 1)
+            token = bob.token
+        await alice.view_where(lambda v: v["seats"][1]["away"])
+        arena.advance(30_000)
+        async with arena.client() as bob_again:
+            await bob_again.hello(token=token)
+            after = await bob_again.join(code)
+        assert after["seats"][1]["rows"] == before["seats"][1]["rows"]
+        assert after["round"]["clock_ms"] == before["round"]["clock_ms"] - 30_000
+        assert not after["seats"][1]["away"]
+
+
+async def test_away_for_60_s_is_leaving(arena: Arena) -> None:
+    async with arena.client() as alice:
+        async with arena.client() as bob:
+            code = await two_players(arena, alice, bob)
+            await start_playing(arena, alice, bob)
+        await alice.view_where(lambda v: v["seats"][1]["away"])
+        arena.advance(60_000)
+        view = await alice.view_where(lambda v: v["seats"][1]["gone"])
+        assert view["host"] == 0
+        await alice.guess(answer_of(arena, code))
+        await alice.view_where(lambda v: v["phase"] == "reveal")  # bob no longer holds the round
