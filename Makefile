@@ -3,7 +3,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-ARGS   ?= words --stats
+ARGS   ?= serve
 
 .PHONY: run test lint typecheck unit lexicon bench clean
 

@@ -1,0 +1,43 @@
+"""Every store test runs on SQLite and on the PostgreSQL server on loopback.
+
+PostgreSQL is never skipped: the URL comes from WORDARENA_TEST_POSTGRES_URL
+(default: the local server's ``test`` database); each test gets its own schema.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from wordarena.store.database import Database, sqlite_url
+
+POSTGRES_URL = os.environ.get("WORDARENA_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    if request.param == "sqlite":
+        db = Database(sqlite_url(tmp_path))
+        db.migrate()
+        yield db
+        db.close()
+        return
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = create_engine(POSTGRES_URL)
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    separator = "&" if "?" in POSTGRES_URL else "?"
+    db = Database(f"{POSTGRES_URL}{separator}options=-csearch_path%3D{schema}")
+    try:
+        db.migrate()
+        yield db
+    finally:
+        db.close()
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()

@@ -1,0 +1,56 @@
+"""``wordarena simulate duel``: whole bot games in virtual time, in the documented shape."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+from wordarena.core.scoring import round_points
+from wordarena.simulate import simulate_duel
+
+
+def test_record_shape_and_rules() -> None:
+    record = simulate_duel("en", 4, 3, 90, seed=5, levels=["easy", "medium", "hard"])
+    assert set(record) == {"mode", "lang", "seed", "clock", "seats", "rounds", "totals", "winners", "draw"}
+    assert (record["mode"], record["lang"], record["seed"], record["clock"]) == ("duel", "en", 5, 90)
+    assert [set(s) for s in record["seats"]] == [{"seat", "name", "bot"}] * 4
+    assert len(record["rounds"]) == 3
+    assert len({r["answer"] for r in record["rounds"]}) == 3
+    for rnd in record["rounds"]:
+        assert rnd["ended_by"] in ("all_done", "clock", "closing")
+        assert rnd["duration_ms"] <= 90_000
+        if rnd["first_solve_ms"] is not None:
+            assert rnd["duration_ms"] <= rnd["first_solve_ms"] + 20_000
+        for seat in rnd["seats"]:
+            times = [g["at_ms"] for g in seat["guesses"]]
+            assert times == sorted(times) and all(0 <= t <= rnd["duration_ms"] for t in times)
+            assert all(len(g["pattern"]) == 5 and set(g["pattern"]) <= set("GY-") for g in seat["guesses"])
+            solved_in = len(seat["guesses"]) if seat["solved"] else None
+            assert seat["points"] == round_points(solved_in, seat["solve_rank"])
+    totals = [sum(r["seats"][i]["points"] for r in record["rounds"]) for i in range(4)]
+    assert record["totals"] == totals
+    assert record["winners"] == [i for i, t in enumerate(totals) if t == max(totals)] or record["draw"]
+
+
+def test_same_seed_same_game_and_fast() -> None:
+    start = time.perf_counter()
+    first = simulate_duel("ko", 6, 3, 60, seed=21, levels=["hard", "medium"])
+    assert time.perf_counter() - start < 5  # "well under a second" on a quiet machine; generous here
+    assert simulate_duel("ko", 6, 3, 60, seed=21, levels=["hard", "medium"]) == first
+    assert simulate_duel("ko", 6, 3, 60, seed=22, levels=["hard", "medium"]) != first
+
+
+def test_the_command_prints_one_json_object() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "wordarena", "simulate", "duel", "--lang", "tr", "--seats", "3", "--rounds", "1",
+         "--clock", "60", "--seed", "4"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    record = json.loads(result.stdout)
+    assert record["lang"] == "tr" and len(record["rounds"]) == 1
+    bad = subprocess.run(
+        [sys.executable, "-m", "wordarena", "simulate", "duel", "--lang", "de"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "Duel de Mots word languages" in bad.stderr
