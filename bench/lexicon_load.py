@@ -58,7 +58,8 @@ def main() -> None:
         f"{1000 * max(times.values()):.0f} ms at most, {1000 * total / len(times):.0f} ms on average"
     )
     print(
-        f"baseline (read + decompress only): {base_total * 1000:.0f} ms; ratio load/baseline {total / base_total:.1f}"
+        f"baseline (read + decompress only): {base_total * 1000:.0f} ms; "
+        f"ratio load/baseline {total / base_total:.1f}"
     )
     print(
         f"memory held by all lists: {int(memory['traced']) / 2**20:.1f} MiB (tracemalloc); "  # type: ignore[call-overload]
