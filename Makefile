@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 ARGS   ?= serve
 
-.PHONY: run test lint typecheck unit lexicon bench clean
+.PHONY: run test lint typecheck unit browser-deps lexicon bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,11 @@ $(BIN)/.installed: pyproject.toml
 run: $(BIN)/.installed
 	$(BIN)/wordarena $(ARGS)
 
-test: lint typecheck unit
+test: lint typecheck browser-deps unit
+
+# The browser tests drive the system's Chromium (never a downloaded build).
+browser-deps:
+	@command -v chromium >/dev/null || sh tools/ensure-chromium.sh
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check src tests tools bench
