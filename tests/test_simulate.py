@@ -44,13 +44,15 @@ def test_same_seed_same_game_and_fast() -> None:
 
 def test_the_command_prints_one_json_object() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "wordarena", "simulate", "duel", "--lang", "tr", "--seats", "3", "--rounds", "1",
-         "--clock", "60", "--seed", "4"],
+        [sys.executable, "-m", "wordarena", "simulate", "duel", "--lang", "tr", "--seats", "3",
+         "--rounds", "1", "--clock", "60", "--seed", "4"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     record = json.loads(result.stdout)
     assert record["lang"] == "tr" and len(record["rounds"]) == 1
     bad = subprocess.run(
-        [sys.executable, "-m", "wordarena", "simulate", "duel", "--lang", "de"], capture_output=True, text=True
+        [sys.executable, "-m", "wordarena", "simulate", "duel", "--lang", "de"],
+        capture_output=True,
+        text=True,
     )
     assert bad.returncode == 2 and "Duel de Mots word languages" in bad.stderr

@@ -16,7 +16,9 @@ from sqlalchemy import create_engine, text
 
 from wordarena.store.database import Database, sqlite_url
 
-POSTGRES_URL = os.environ.get("WORDARENA_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+POSTGRES_URL = os.environ.get(
+    "WORDARENA_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

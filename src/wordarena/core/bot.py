@@ -1,0 +1,138 @@
+"""Bot players of Duel de Mots (RULES.md B1): what they guess and how long they think.
+
+A bot sees exactly what a person in its seat sees: its own rows, (guess, pattern).
+Nothing here takes the answer. Three levels:
+
+- easy: knows a seeded 30% of the answer list, reads greens and "this letter is in
+  the word" but ignores greys and where an amber was, now and then plays a word
+  without checking it against its hints, and when none of its words fits, finds
+  one outside them only half the time. It solves about 40% of its rounds.
+- medium: a random answer consistent with every hint so far.
+- hard: the greedy "most distinct patterns" `solver.Solver`.
+
+A brain may be rebuilt for every move from the same ``random.Random`` (the duel
+game does so to replay exactly): everything it draws depends only on that
+generator's state and on the history, never on how many moves it made before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Final
+
+from wordarena.core.lexicon import WordList
+from wordarena.core.solver import Row, Solver, solver_for
+
+
+class BotLevel(StrEnum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+#: Share of the answer list an easy bot knows (the lists are sorted by key, not by
+#: frequency, so a seeded random share stands for "the words it happens to know").
+EASY_VOCABULARY_SHARE: Final = 0.3
+#: Chance that an easy bot plays a word it knows without checking its hints.
+EASY_SLIP_CHANCE: Final = 0.25
+#: Chance that an easy bot, knowing no fitting word, finds one outside its vocabulary.
+EASY_RESCUE_CHANCE: Final = 0.5
+#: Thinking delay per level, in ms: (shortest, most likely, longest).
+THINK_MS: Final = {
+    BotLevel.EASY: (6_000, 9_000, 14_000),
+    BotLevel.MEDIUM: (4_000, 6_000, 10_000),
+    BotLevel.HARD: (3_000, 4_500, 8_000),
+}
+#: The first row comes quicker: people have an opening word ready.
+FIRST_ROW_FACTOR: Final = 0.6
+
+
+def think_time_ms(rng: random.Random, level: str, row_index: int) -> int:
+    """A human-like delay before the bot's row ``row_index`` (0 = first row)."""
+    low, mode, high = THINK_MS[BotLevel(level)]
+    delay = rng.triangular(low, high, mode)
+    if row_index == 0:
+        delay *= FIRST_ROW_FACTOR
+    return round(delay)
+
+
+def solver(words: WordList) -> Solver:
+    """The shared solver of a word list (built once, by `warm_up` or the first bot move)."""
+    return solver_for(words.answers, words.guesses)
+
+
+def warm_up(words: WordList) -> str:
+    """Decide the list's opener and second moves ahead; returns the opener.
+
+    Call it off the event loop at start-up, once per list (a few seconds of CPU
+    each), so that no bot move pays for it: a later decision takes milliseconds.
+    """
+    return solver(words).warm_up()
+
+
+class BotBrain:
+    """The guesses of one bot of a given level in one round."""
+
+    def __init__(self, level: str, words: WordList, rng: random.Random) -> None:
+        self.level = BotLevel(level)
+        self.words = words
+        # One draw for all moves: the move's own generator is keyed by the row number,
+        # so a brain rebuilt from the same generator plays the same moves.
+        self._seed = rng.getrandbits(64)
+        self._vocabulary: tuple[str, ...] = ()
+        if self.level is BotLevel.EASY:
+            share = max(1, round(len(words.answers) * EASY_VOCABULARY_SHARE))
+            self._vocabulary = tuple(sorted(rng.sample(words.answers, share)))
+
+    def next_guess(self, history: Sequence[Row]) -> str:
+        """The key of the next guess, given this bot's own rows so far."""
+        move = random.Random(self._seed + len(history))
+        played = {guess for guess, _ in history}
+        if self.level is BotLevel.HARD:
+            return self._hard(history, played, move)
+        if self.level is BotLevel.MEDIUM:
+            fits = [w for w in solver(self.words).candidates(history) if w not in played]
+            return move.choice(fits) if fits else self._any(played, move)
+        return self._easy(history, played, move)
+
+    def _hard(self, history: Sequence[Row], played: set[str], move: random.Random) -> str:
+        try:
+            guess = solver(self.words).best_guess(history)
+        except ValueError:  # rows no answer of the list explains: play on anyway
+            return self._any(played, move)
+        return guess if guess not in played else self._any(played, move)
+
+    def _easy(self, history: Sequence[Row], played: set[str], move: random.Random) -> str:
+        known = [w for w in self._vocabulary if w not in played]
+        if known and move.random() < EASY_SLIP_CHANCE:
+            return move.choice(known)
+        fits = [w for w in known if _fits_loosely(w, history)]
+        if fits:
+            return move.choice(fits)
+        if move.random() < EASY_RESCUE_CHANCE:
+            found = [w for w in self.words.answers if w not in played and _fits_loosely(w, history)]
+            if found:
+                return move.choice(found)
+        return move.choice(known) if known else self._any(played, move)
+
+    def _any(self, played: set[str], move: random.Random) -> str:
+        """A random answer not played yet: always a legal, new guess."""
+        return move.choice([w for w in self.words.answers if w not in played])
+
+
+def _fits_loosely(word: str, history: Sequence[Row]) -> bool:
+    """True when ``word`` keeps every green and holds every letter marked green or amber."""
+    for guess, marks in history:
+        for i, (letter, mark) in enumerate(zip(guess, marks)):
+            if mark == "G" and word[i] != letter:
+                return False
+            if mark == "Y" and letter not in word:
+                return False
+    return True
+
+
+def make_brain(level: str, words: WordList, rng: random.Random) -> BotBrain:
+    """The factory the duel game calls for each bot move."""
+    return BotBrain(level, words, rng)

@@ -1,0 +1,138 @@
+"""Browser tests: the real page in headless Chromium (Playwright), the real server in-process.
+
+The server runs on its own event loop in a thread, on loopback, with a clock
+that follows real time but can be jumped forward (`LiveServer.jump`), so a test
+never sleeps through a round card, a closing countdown or a reveal card.
+Chromium comes from the system's packages (`/usr/bin/chromium`, installed by
+`make test` when missing), never from a download.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from wordarena.core import lexicon
+from wordarena.server.app import make_app
+from wordarena.server.rooms import Room
+from wordarena.server.service import SERVICE, Config, Service
+
+CHROMIUM = os.environ.get("WORDARENA_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class JumpClock:
+    """Real milliseconds plus whatever the test jumped over."""
+
+    def __init__(self) -> None:
+        self.offset = 0
+
+    def __call__(self) -> int:
+        return int(time.time() * 1000) + self.offset
+
+
+class LiveServer:
+    def __init__(self, data_dir: Path) -> None:
+        self.clock = JumpClock()
+        self.loop = asyncio.new_event_loop()
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._runner: web.AppRunner | None = None
+        self._app = make_app(Config(port=self.port, data_dir=data_dir), clock=self.clock)
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(timeout=30)
+
+    async def _start(self) -> None:
+        self._runner = web.AppRunner(self._app)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
+
+    def stop(self) -> None:
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self.loop).result(timeout=30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=10)
+
+    @property
+    def service(self) -> Service:
+        return self._app[SERVICE]
+
+    def jump(self, ms: int) -> None:
+        """Move time forward and let every room look at the clock."""
+        self.clock.offset += ms
+        for room in list(self.service.rooms.values()):
+            self.loop.call_soon_threadsafe(room.tick)
+
+    def room(self, code: str) -> Room:
+        return self.service.rooms[code]
+
+    def answer(self, code: str) -> str:
+        """The hidden word, read inside the server (a test may; no client can)."""
+        state = self.room(code).state
+        assert state.answer is not None
+        return lexicon.word_list(state.options.lang, 5).spelling(state.answer)
+
+    def wrong_word(self, code: str, index: int = 0) -> str:
+        state = self.room(code).state
+        words = lexicon.word_list(state.options.lang, 5)
+        return words.spelling([k for k in words.answers if k != state.answer][index])
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs it (apt-get install chromium)")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+    yield browser
+    browser.close()
+
+
+def new_page(browser: Browser, live: LiveServer, phone: bool = False, locale: str = "en-US") -> Page:
+    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    context: BrowserContext = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(live.url)
+    return page
