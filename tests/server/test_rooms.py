@@ -240,3 +240,39 @@ async def test_away_for_60_s_is_leaving(arena: Arena) -> None:
         assert view["host"] == 0
         await alice.guess(answer_of(arena, code))
         await alice.view_where(lambda v: v["phase"] == "reveal")  # bob no longer holds the round
+
+
+async def test_quick_game_fills_with_bots_after_15_s(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
+        await alice.hello()
+        await bob.hello()
+        await alice.send({"type": "quick", "lang": "es"})
+        first = await alice.view_where(lambda v: v["quick"])
+        assert first["options"]["rounds"] == 1  # a newcomer's first quick game is one round
+        assert first["auto_start_ms"] == 15_000
+        await bob.send({"type": "quick", "lang": "es"})
+        view = await bob.view_where(lambda v: v["quick"])
+        assert view["code"] == first["code"] and len(view["seats"]) == 2
+        await alice.send({"type": "quick", "lang": "xx"})
+        assert (await alice.expect("error"))["code"] == "bad_message"
+        arena.advance(15_000)
+        started = await alice.view_where(lambda v: v["phase"] == "card")
+        assert len(started["seats"]) == 4
+        assert [s["bot"] is not None for s in started["seats"]] == [False, False, True, True]
+        assert all("(bot)" in s["name"] for s in started["seats"][2:])
+
+
+async def test_a_finished_room_says_so(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob, arena.client() as carol:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        arena.advance(90_000)
+        await alice.view_where(lambda v: v["phase"] == "reveal")
+        arena.advance(6_500)
+        await alice.view_where(lambda v: v["phase"] == "finished")
+        await carol.hello()
+        await carol.send({"type": "join", "room": code})
+        assert (await carol.expect("refused"))["code"] == "game_over"
+        await alice.send({"type": "play_again"})
+        lobby = await bob.view_where(lambda v: v["phase"] == "lobby")
+        assert [s["total"] for s in lobby["seats"]] == [0, 0]

@@ -182,6 +182,8 @@ class DuelGame:
             raise Rejection("already_seated", "you already have a seat in this room")
         if s.phase is Phase.CLOSED:
             raise Rejection("room_closed", "this room no longer exists")
+        if s.phase is Phase.FINISHED:
+            raise Rejection("game_over", "this game is over")
         if s.phase is not Phase.LOBBY:
             raise Rejection("game_started", "this game has already started")
         if len(s.seats) >= rules.MAX_SEATS:
