@@ -1,0 +1,168 @@
+// The grids: the player's own 6×5 board (letters and hints) and the other
+// seats' small boards (colours only: views never carry their letters).
+
+import { t } from "./i18n.js";
+
+const ROWS = 6;
+const COLUMNS = 5;
+export const HINT_STATES = ["correct", "present", "absent"];
+const STATE_OF_MARK = { G: "correct", Y: "present", "-": "absent" };
+
+/** Accessible text of a hinted tile or key: "A, correct place". */
+export function hintLabel(label, state) {
+  return t(`hint.${state}`, { letter: label });
+}
+
+/** Build the empty own board once; `updateBoard` then fills it in place. */
+export function buildBoard(container) {
+  container.replaceChildren();
+  for (let r = 0; r < ROWS; r += 1) {
+    const row = document.createElement("div");
+    row.className = "board-row";
+    row.setAttribute("role", "group");
+    row.dataset.row = String(r);
+    for (let c = 0; c < COLUMNS; c += 1) {
+      const tile = document.createElement("div");
+      tile.className = "tile";
+      tile.setAttribute("role", "img");
+      tile.dataset.testid = `tile-r${r}-c${c}`;
+      tile.dataset.state = "empty";
+      tile.style.setProperty("--col", String(c));
+      row.append(tile);
+    }
+    container.append(row);
+  }
+}
+
+/**
+ * Show the played rows (`rows`: the view's `letters` + `pattern`), then the
+ * row being typed (`typed`, `pending`), then empty rows. Tiles that change
+ * state get a short animation: a pop when typed, a flip when hinted.
+ */
+export function updateBoard(container, { rows, typed, pending, alphabet }) {
+  const rowEls = container.querySelectorAll(".board-row");
+  rowEls.forEach((rowEl, r) => {
+    rowEl.setAttribute("aria-label", t("game.row", { n: r + 1 }));
+    const played = rows[r];
+    const tiles = rowEl.querySelectorAll(".tile");
+    tiles.forEach((tile, c) => {
+      if (played) {
+        const letter = played.letters?.[c] ?? "";
+        setTile(tile, alphabet.label(letter), STATE_OF_MARK[played.pattern[c]]);
+      } else if (r === rows.length && c < typed.length) {
+        setTile(tile, alphabet.label(typed[c]), "typed");
+      } else if (r === rows.length && c === typed.length && pending) {
+        setTile(tile, pending.toLocaleUpperCase(alphabet.lang), "typed");
+      } else {
+        setTile(tile, "", "empty");
+      }
+    });
+  });
+}
+
+function setTile(tile, label, state) {
+  tile.setAttribute("aria-label", state === "empty" ? t("hint.empty") : state === "typed" ? label : hintLabel(label, state));
+  const before = tile.dataset.state;
+  if (before === state && tile.textContent === label) return;
+  tile.textContent = label;
+  tile.classList.toggle("long", [...label].length > 1); // Dutch IJ, Uzbek SH: two characters, one tile
+  tile.dataset.state = state;
+  const animation = state === "typed" && before === "empty" ? "pop" : HINT_STATES.includes(state) && !HINT_STATES.includes(before) ? "flip" : "";
+  if (animation) animate(tile, animation);
+}
+
+function animate(el, name) {
+  el.classList.remove("pop", "flip");
+  void el.offsetWidth; // restart the CSS animation
+  el.classList.add(name);
+  el.addEventListener("animationend", () => el.classList.remove(name), { once: true });
+}
+
+/** Shake the row being typed: the guess was refused and nothing was consumed. */
+export function shakeRow(container, index) {
+  const row = container.querySelectorAll(".board-row")[Math.min(index, ROWS - 1)];
+  if (!row) return;
+  row.classList.remove("shake");
+  void row.offsetWidth;
+  row.classList.add("shake");
+  row.addEventListener("animationend", () => row.classList.remove("shake"), { once: true });
+}
+
+/** The text a screen reader gets for a new row: "Row 2: A, correct place; B, ...". */
+export function describeRow(row, index, alphabet) {
+  const hints = row.letters.map((letter, c) => hintLabel(alphabet.label(letter), STATE_OF_MARK[row.pattern[c]]));
+  return t("announce.row", { n: index + 1, hints: hints.join("; ") });
+}
+
+/**
+ * The other seats: a small board of coloured cells each, with name, total,
+ * a solved/finished mark, and a bot or away badge.
+ */
+export function renderOpponents(container, view) {
+  container.replaceChildren();
+  view.seats.forEach((seat, index) => {
+    if (index === view.you) return;
+    container.append(opponent(seat, index));
+  });
+}
+
+function opponent(seat, index) {
+  const item = document.createElement("li");
+  item.className = "opponent";
+  item.dataset.testid = `opponent-${index}`;
+  item.classList.toggle("solved", seat.solved);
+  item.classList.toggle("gone", seat.gone);
+  item.classList.toggle("away", seat.away);
+  const rows = seat.rows ?? [];
+  const mini = document.createElement("div");
+  mini.className = "mini";
+  mini.setAttribute("aria-hidden", "true");
+  for (let r = 0; r < ROWS; r += 1) {
+    for (let c = 0; c < COLUMNS; c += 1) {
+      const cell = document.createElement("span");
+      cell.dataset.state = rows[r] ? STATE_OF_MARK[rows[r].pattern[c]] : "empty";
+      mini.append(cell);
+    }
+  }
+  const name = document.createElement("span");
+  name.className = "opp-name";
+  name.textContent = `${seat.bot ? "🤖 " : ""}${seat.name}`;
+  const score = document.createElement("span");
+  score.className = "opp-score";
+  const mark = seat.solved ? " ✓" : seat.done ? " ✗" : "";
+  score.textContent = `${seat.total}${mark}`;
+  name.setAttribute("aria-hidden", "true");
+  score.setAttribute("aria-hidden", "true");
+  // Screen readers get one sentence instead of thirty cells.
+  const summary = document.createElement("span");
+  summary.className = "visually-hidden";
+  summary.textContent = opponentSummary(seat, rows.length);
+  item.title = summary.textContent;
+  item.append(mini, name, score, summary);
+  return item;
+}
+
+function opponentSummary(seat, played) {
+  const parts = [seat.name, t("game.opponentRows", { n: played, total: seat.total })];
+  if (seat.bot) parts.push(t(`bot.${seat.bot}`));
+  if (seat.solved) parts.push(t("game.opponentSolved"));
+  else if (seat.done) parts.push(t("game.opponentOut"));
+  if (seat.away) parts.push(t("lobby.away"));
+  if (seat.gone) parts.push(t("game.opponentGone"));
+  return parts.join(", ");
+}
+
+/** Five green tiles spelling the answer's letters (the reveal card). */
+export function answerTiles(letters, alphabet) {
+  const row = document.createElement("div");
+  row.className = "answer-tiles";
+  row.setAttribute("aria-hidden", "true");
+  for (const letter of letters) {
+    const tile = document.createElement("span");
+    tile.className = "tile small";
+    tile.dataset.state = "correct";
+    tile.textContent = alphabet.label(letter);
+    row.append(tile);
+  }
+  return row;
+}
