@@ -35,7 +35,7 @@ const MESSAGE_MS = 2500;
 /** Refusals of a guess: the row shakes. */
 const GUESS_REFUSALS = new Set(["not_in_list", "wrong_length", "repeated", "not_letters", "round_not_open", "seat_done"]);
 /** Refusals of a join: we have no seat, so we go back home. */
-const JOIN_REFUSALS = new Set(["game_started", "room_full", "room_closed", "left"]);
+const JOIN_REFUSALS = new Set(["game_started", "game_over", "room_full", "room_closed", "left"]);
 
 const STORAGE = { token: "wordarena.token", palette: "wordarena.palette", wordLang: "wordarena.wordLang" };
 
