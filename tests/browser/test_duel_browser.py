@@ -62,7 +62,9 @@ def type_word(page: Page, word: str) -> None:
 def watch_shakes(page: Page) -> None:
     page.evaluate(
         """() => { window.__shaken = false;
-        new MutationObserver(() => { if (document.querySelector('.board-row.shake')) window.__shaken = true; })
+        new MutationObserver(() => {
+            if (document.querySelector('.board-row.shake')) window.__shaken = true;
+        })
           .observe(document.body, {subtree: true, attributes: true, attributeFilter: ['class']}); }"""
     )
 
