@@ -33,6 +33,7 @@ class Client:
         self.token: str | None = None
         self.player: dict[str, Any] | None = None
         self.view: dict[str, Any] | None = None  # the last room view received
+        self.latest: dict[str, dict[str, Any]] = {}  # the last message of each type
         self.received: list[dict[str, Any]] = []  # every message, in order
         self.frames: list[str] = []  # every raw frame, for "the answer never leaks" checks
         self._unread: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -61,6 +62,7 @@ class Client:
                 self.frames.append(msg.data)
                 message = _decode(msg.data)
                 self.received.append(message)
+                self.latest[message.get("type", "")] = message
                 if message.get("type") == "room":
                     self.view = message
                 await self._unread.put(message)
@@ -95,6 +97,15 @@ class Client:
         if self.view is not None and predicate(self.view):
             return self.view
         return await self.until(lambda m: m.get("type") == "room" and predicate(m), timeout)
+
+    async def latest_where(
+        self, kind: str, predicate: Callable[[dict[str, Any]], bool], timeout: float = 5.0
+    ) -> dict[str, Any]:
+        """The last message of ``kind`` if it satisfies ``predicate``, else the next one that does."""
+        last = self.latest.get(kind)
+        if last is not None and predicate(last):
+            return last
+        return await self.until(lambda m: m.get("type") == kind and predicate(m), timeout)
 
     # ---------------------------------------------------------------- actions
 

@@ -48,6 +48,13 @@ class Arena:
         for room in list(self.service.rooms.values()):
             room.tick()
 
+    async def settle(self, ms: int = 0) -> None:
+        """Move the fake clock, then wait until every room has caught up with it."""
+        self.clock.now += ms
+        self.service.desk.tick()
+        for room in list(self.service.rooms.values()):
+            await room.settled()
+
 
 ArenaFactory = Callable[..., Any]
 

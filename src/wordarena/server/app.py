@@ -75,6 +75,7 @@ def make_app(config: Config, clock: Callable[[], int] | None = None) -> web.Appl
     app[ALPHABETS_KEY] = alphabets_payload()
     app.router.add_get("/", index)
     app.router.add_get("/r/{code}", index)
+    app.router.add_get("/g/{code}", index)
     app.router.add_get("/ws", connection.websocket)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)

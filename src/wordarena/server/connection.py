@@ -10,12 +10,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from wordarena.core.duel import events as ev
 from wordarena.core.duel import rules
 from wordarena.server import limits, protocol
 from wordarena.server.identity import BadName, clean_nickname, generated_nickname
 from wordarena.server.rooms import Envelope, Room
 from wordarena.server.service import SERVICE, Service
+from wordarena.server.tournament_desk import DeskError, Group
+from wordarena.server.tournament_room import TournamentRoom
 from wordarena.store.players import Player
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ class Connection:
         self.service = service
         self.player: Player | None = None
         self.room: Room | None = None
+        self.group: Group | None = None
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST)
         self.strikes = 0
         self.outbox: asyncio.Queue[str | _Close | None] = asyncio.Queue(limits.OUTBOX_LIMIT)
@@ -143,15 +145,63 @@ class Connection:
                     return
                 assert self.player is not None
                 self._enter(self.service.quick_room(message.lang, self.player.quick_games_played == 0))
+            case protocol.TournamentJoin():
+                room = self.service.rooms.get(message.tournament)
+                if not isinstance(room, TournamentRoom) or room.closed:
+                    self.send_error("unknown_tournament", "this tournament does not exist (or is over)")
+                else:
+                    self._enter(room)
+            case (
+                protocol.Queue() | protocol.Unqueue() | protocol.GroupCreate() | protocol.GroupJoin()
+                | protocol.GroupLeave() | protocol.GroupLaunch()
+            ):  # fmt: skip
+                await self._desk(message)
             case _:
                 self._to_room(message)
+
+    async def _desk(self, message: protocol.ClientMessage) -> None:
+        """Tournament queue and groups; a `DeskError` becomes an error message."""
+        desk = self.service.desk
+        try:
+            match message:
+                case protocol.Queue():
+                    self._leave_finished_room()
+                    await desk.queue([self], message.lang, message.practice)
+                case protocol.Unqueue():
+                    if not desk.unqueue(self):
+                        self.send_error("not_queued", "you are not in a queue")
+                case protocol.GroupCreate():
+                    desk.create_group(self)
+                case protocol.GroupJoin():
+                    desk.join_group(self, message.group)
+                case protocol.GroupLeave():
+                    desk.leave_group(self)
+                case protocol.GroupLaunch():
+                    if self.group is not None:
+                        for member in self.group.members.values():
+                            member._leave_finished_room()
+                    await desk.launch(self, message.lang, message.practice)
+        except DeskError as error:
+            self.send_error(error.code, error.message)
+
+    def _leave_finished_room(self) -> None:
+        """Queueing again after a game: let go of a room whose game this player is done with."""
+        room = self.room
+        if room is None or self.player is None:
+            return
+        if isinstance(room, TournamentRoom) and room.busy(self.player.id):
+            return  # still playing: the desk refuses
+        room.post(Envelope("detach", self))
+        self.room = None
 
     def _to_room(self, message: protocol.ClientMessage) -> None:
         if self.room is None or self.player is None:
             self.send_error("no_room", "join a room first")
             return
-        event = _event(self.player.id, message)
-        if event is not None:
+        event = self.room.event_for(self.player.id, message)
+        if event is None:
+            self.send_error("bad_message", f"{type(message).__name__.lower()} does not apply to this game")
+        else:
             self.room.post(Envelope("event", self, event))
 
     async def _hello(self, message: protocol.Hello) -> None:
@@ -180,7 +230,8 @@ class Connection:
         )
         self.send({"type": "welcome", "token": None, "player": _player_view(self.player)})
         if self.room is not None:
-            self.room.post(Envelope("event", self, ev.NicknameChanged(self.player.id, name)))
+            event = self.room.event_for(self.player.id, protocol.Rename(name))
+            self.room.post(Envelope("event", self, event))
 
     def _enter(self, room: Room) -> None:
         if self.room is not None and self.room is not room:
@@ -189,6 +240,7 @@ class Connection:
         room.post(Envelope("attach", self))
 
     async def closed(self) -> None:
+        self.service.desk.disconnected(self)
         if self.room is not None:
             self.room.post(Envelope("detach", self))
             self.room = None
@@ -203,25 +255,6 @@ def _player_view(player: Player) -> dict[str, Any]:
         "games_played": player.games_played,
         "rating": player.rating,
     }
-
-
-def _event(player: str, message: protocol.ClientMessage) -> ev.Event | None:
-    match message:
-        case protocol.Leave():
-            return ev.PlayerLeft(player)
-        case protocol.AddBot():
-            return ev.BotAdded(player, message.level)
-        case protocol.RemoveBot():
-            return ev.BotRemoved(player, message.seat)
-        case protocol.SetOptions():
-            return ev.OptionsChanged(player, message.lang, message.clock_s, message.rounds)
-        case protocol.Start():
-            return ev.StartRequested(player)
-        case protocol.Guess():
-            return ev.GuessSubmitted(player, message.word)
-        case protocol.PlayAgain():
-            return ev.PlayAgainRequested(player)
-    return None
 
 
 async def websocket(request: web.Request) -> web.WebSocketResponse:

@@ -66,6 +66,36 @@ class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     t: float | None = None
 
 
+class Queue(msgspec.Struct, tag="queue", forbid_unknown_fields=True):
+    lang: str
+    practice: bool = False
+
+
+class Unqueue(msgspec.Struct, tag="unqueue", forbid_unknown_fields=True):
+    pass
+
+
+class GroupCreate(msgspec.Struct, tag="group_create", forbid_unknown_fields=True):
+    pass
+
+
+class GroupJoin(msgspec.Struct, tag="group_join", forbid_unknown_fields=True):
+    group: str
+
+
+class GroupLeave(msgspec.Struct, tag="group_leave", forbid_unknown_fields=True):
+    pass
+
+
+class GroupLaunch(msgspec.Struct, tag="group_launch", forbid_unknown_fields=True):
+    lang: str
+    practice: bool = False
+
+
+class TournamentJoin(msgspec.Struct, tag="tournament_join", forbid_unknown_fields=True):
+    tournament: str
+
+
 ClientMessage = (
     Hello
     | Rename
@@ -80,6 +110,13 @@ ClientMessage = (
     | Guess
     | PlayAgain
     | Ping
+    | Queue
+    | Unqueue
+    | GroupCreate
+    | GroupJoin
+    | GroupLeave
+    | GroupLaunch
+    | TournamentJoin
 )
 
 _decoder = msgspec.json.Decoder(ClientMessage)

@@ -89,3 +89,32 @@ class LiveRoomRow(Base):
     snapshot: Mapped[dict[str, object]] = mapped_column(JSON)
     players: Mapped[list[str]] = mapped_column(JSON)  # player ids seated, for games_played
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class TournamentRow(Base):
+    """A finished tournament: its record (the shape of `core.tournament.record`) kept whole."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    lang: Mapped[str] = mapped_column(String(8))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    end_reason: Mapped[str] = mapped_column(String(32))
+    record: Mapped[dict[str, object]] = mapped_column(JSON)
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class PlacementRow(Base):
+    """A place settled in a tournament, with the rating change applied at that moment (C6)."""
+
+    __tablename__ = "tournament_places"
+
+    tournament_code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    place: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rating_before: Mapped[int] = mapped_column(Integer)
+    rating_after: Mapped[int] = mapped_column(Integer)
+    settled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

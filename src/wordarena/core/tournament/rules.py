@@ -1,0 +1,37 @@
+"""The numbers of the Wordle Tournament (RULES.md C1–C7), in one place. Times in milliseconds."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from wordarena.core.alphabets import TOURNAMENT_LANGUAGES
+from wordarena.core.rating import INITIAL_RATING
+
+PLAYERS: Final = 8  # C1: a tournament is played by 8 players
+LIVES: Final = 3  # C1: each starting with 3 lives
+TURN_MS: Final = 30_000  # C4: each turn lasts 30 s
+TURNS_EACH: Final = 6  # C4: up to 6 turns each ...
+ROWS: Final = 2 * TURNS_EACH  # ... so up to 12 rows on the shared board
+INTRO_MS: Final = 6_000  # C3: a 6 s intro shows the pairings before each round
+AWAY_LIMIT_MS: Final = 60_000  # C7: 60 s to come back, then treated as having left
+LENGTHS: Final = (4, 5, 6)  # C4: word length drawn per duel, equally likely
+LANGUAGES: Final = TOURNAMENT_LANGUAGES  # C4: the 13 word languages
+DEFAULT_LANGUAGE: Final = "en"
+STARTING_RATING: Final = INITIAL_RATING  # C1: rating starts at 1000
+LOBBY_MARGIN: Final = 200  # C1 (decided): join when |own − lobby mean| < 200
+
+BOT_LEVELS: Final = ("easy", "medium", "hard")
+DEFAULT_BOT_LEVEL: Final = "medium"
+NICKNAME_MAX: Final = 20
+
+
+def fits_lobby(rating: float, lobby_ratings: list[int] | tuple[int, ...]) -> bool:
+    """C1 (decided): a player may join a lobby whose mean rating is less than 200 away.
+
+    An empty lobby fits everybody. The matchmaker (not the tournament) applies it:
+    a group enters its lobby together whatever its members' ratings.
+    """
+    if not lobby_ratings:
+        return True
+    mean = sum(lobby_ratings) / len(lobby_ratings)
+    return abs(rating - mean) < LOBBY_MARGIN
