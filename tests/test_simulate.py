@@ -56,3 +56,27 @@ def test_the_command_prints_one_json_object() -> None:
         text=True,
     )
     assert bad.returncode == 2 and "Duel de Mots word languages" in bad.stderr
+
+
+def test_simulate_tournament_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "wordarena", "simulate", "tournament", "--lang", "uk", "--seed", "8",
+         "--ratings", "1000,1100,900,1000,1200,800,1000,1000", "--afk", "0.2"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    record = json.loads(result.stdout)
+    assert set(record) == {"mode", "lang", "seed", "players", "rounds", "winners"}
+    assert [p["rating_before"] for p in record["players"]] == [1000, 1100, 900, 1000, 1200, 800, 1000, 1000]
+    passed = [t for r in record["rounds"] for d in r["duels"] for t in d["turns"] if t["word"] is None]
+    assert passed and all(t["pattern"] is None for t in passed)  # --afk lets turns time out
+    for args, message in (
+        (["--lang", "ko"], "Tournament word languages"),
+        (["--lang", "en", "--ratings", "1,2"], "8 ratings"),
+        (["--lang", "en", "--afk", "2"], "probability"),
+    ):
+        bad = subprocess.run(
+            [sys.executable, "-m", "wordarena", "simulate", "tournament", *args],
+            capture_output=True,
+            text=True,
+        )
+        assert bad.returncode == 2 and message in bad.stderr

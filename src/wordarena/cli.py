@@ -7,6 +7,7 @@
     wordarena words --stats
     wordarena serve [--host H] [--port P] [--data-dir D] [--database-url URL]
     wordarena simulate duel --lang L --seats S --rounds R --clock C --seed N
+    wordarena simulate tournament --lang L --seed N [--ratings R1,...,R8] [--afk P]
 
 Bad input exits with status 2 and one line on stderr; never a traceback.
 """
@@ -132,6 +133,9 @@ def cmd_serve(args: argparse.Namespace) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> None:
+    if args.mode == "tournament":
+        _simulate_tournament(args)
+        return
     from wordarena.simulate import simulate_duel
 
     if args.lang not in DUEL_LANGUAGES:
@@ -142,6 +146,26 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     if any(level not in ("easy", "medium", "hard") for level in levels):
         raise UsageError("--levels takes easy, medium and hard, separated by commas")
     record = simulate_duel(args.lang, args.seats, args.rounds, args.clock, args.seed, levels)
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def _simulate_tournament(args: argparse.Namespace) -> None:
+    from wordarena.core.tournament.rules import LANGUAGES
+    from wordarena.simulate import simulate_tournament
+
+    if args.lang not in LANGUAGES:
+        raise UsageError(f"Tournament word languages are {' '.join(LANGUAGES)}, not {args.lang!r}")
+    ratings = None
+    if args.ratings:
+        try:
+            ratings = [int(r) for r in args.ratings.split(",")]
+        except ValueError:
+            raise UsageError("--ratings takes 8 whole numbers separated by commas") from None
+        if len(ratings) != 8:
+            raise UsageError(f"--ratings takes 8 ratings, not {len(ratings)}")
+    if not 0.0 <= args.afk <= 1.0:
+        raise UsageError("--afk is a probability between 0 and 1")
+    record = simulate_tournament(args.lang, args.seed, ratings, args.afk)
     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
@@ -185,13 +209,19 @@ def build_parser() -> argparse.ArgumentParser:
     se.set_defaults(run=cmd_serve)
 
     si = sub.add_parser("simulate", help="play a whole game between bots in virtual time")
-    si.add_argument("mode", choices=("duel",))
+    si.add_argument("mode", choices=("duel", "tournament"))
     si.add_argument("--lang", required=True)
     si.add_argument("--seats", type=int, default=4)
     si.add_argument("--rounds", type=int, choices=(1, 3, 5), default=3)
     si.add_argument("--clock", type=int, choices=(60, 90, 120), default=90)
     si.add_argument("--seed", type=int, default=1)
-    si.add_argument("--levels", help="bot levels, comma-separated, cycled over the seats (default medium)")
+    si.add_argument(
+        "--levels", help="duel: bot levels, comma-separated, cycled over the seats (default medium)"
+    )
+    si.add_argument(
+        "--ratings", help="tournament: the 8 players' ratings, comma-separated (default 1000 each)"
+    )
+    si.add_argument("--afk", type=float, default=0.0, help="tournament: chance a bot lets a turn time out")
     si.set_defaults(run=cmd_simulate)
     return parser
 

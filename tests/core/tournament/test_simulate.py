@@ -8,7 +8,7 @@ import time
 import pytest
 
 from wordarena.core.rating import rating_changes
-from wordarena.simulate_tournament import simulate_tournament
+from wordarena.simulate import simulate_tournament
 
 
 def test_a_simulated_tournament_follows_the_rules() -> None:
