@@ -36,3 +36,27 @@ async def test_a_restart_keeps_the_game(tmp_path: Path, aiohttp_server: Any) -> 
         assert view["seats"][1]["away"]  # bob has not come back yet
         second.advance(60_000)  # ...and never does: his seat stops holding the round
         await alice.view_where(lambda v: v["seats"][1]["gone"])
+
+
+async def test_a_restart_keeps_a_tournament(tmp_path: Path, aiohttp_server: Any) -> None:
+    clock = FakeClock()
+    first = Arena(await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock)), clock)
+    async with first.client() as alice:
+        await alice.hello()
+        token = alice.token
+        await alice.send({"type": "queue", "lang": "it", "practice": True})
+        await alice.latest_where("queue", lambda m: m["queued"])
+        await first.settle(10_000)
+        view = await alice.latest_where("tournament", lambda v: v["phase"] == "intro")
+        code = view["code"]
+        await first.server.close()
+
+    second = Arena(await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock)), clock)
+    assert second.service.rooms[code].kind == "tournament"
+    async with second.client() as alice:
+        await alice.hello(token=token)
+        await alice.send({"type": "tournament_join", "tournament": code})
+        back = await alice.latest_where("tournament", lambda v: v["code"] == code)
+        assert back["you"] == view["you"] and len(back["players"]) == 8
+        await alice.send({"type": "tournament_join", "tournament": "nope"})
+        assert (await alice.expect("error"))["code"] == "unknown_tournament"
