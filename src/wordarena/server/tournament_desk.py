@@ -205,5 +205,7 @@ class TournamentDesk:
                 self.announce_group(group)
 
     def disconnected(self, conn: Connection) -> None:
-        self.unqueue(conn) if conn.player and conn.player.id in self.queued else None
+        """A closed socket leaves its queue (free before the start) and its group."""
+        if conn.player is not None and self.queued.get(conn.player.id) is conn:
+            self.unqueue(conn)
         self.leave_group(conn)

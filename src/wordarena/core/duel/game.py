@@ -12,10 +12,11 @@ row), so the state carries no random generator and replays exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 from wordarena.core import lexicon
+from wordarena.core.bot_seat import BotFactory, ThinkTime, bot_name, default_bots
 from wordarena.core.duel import rules
 from wordarena.core.duel.events import (
     BotAdded,
@@ -38,49 +39,12 @@ from wordarena.core.duel.events import (
 )
 from wordarena.core.duel.state import DuelState, Options, Phase, RoundResult, Row, Seat, SeatResult
 from wordarena.core.feedback import pattern
-from wordarena.core.letters import LetterError, normalize
+from wordarena.core.guess import Rejection, read_word
 from wordarena.core.scoring import round_points
 
 T = TypeVar("T")
 
 BOT_LEVELS = ("easy", "medium", "hard")
-BOT_NAMES = (
-    "Ada",
-    "Basile",
-    "Chloé",
-    "Dario",
-    "Elif",
-    "Farid",
-    "Gaïa",
-    "Hana",
-    "Ivo",
-    "Jun",
-    "Kemal",
-    "Lina",
-)
-
-
-class Rejection(Exception):
-    """An action that does nothing; becomes a `Refused` effect for its player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-class BotMind(Protocol):
-    def next_guess(self, history: Sequence[tuple[str, str]]) -> str: ...
-
-
-BotFactory = Callable[[str, lexicon.WordList, random.Random], BotMind]
-ThinkTime = Callable[[random.Random, str, int], int]
-
-
-def _default_bots() -> tuple[BotFactory, ThinkTime]:
-    from wordarena.core import bot
-
-    return bot.BotBrain, bot.think_time_ms
 
 
 class DuelGame:
@@ -94,7 +58,7 @@ class DuelGame:
     ) -> None:
         self.state = state
         if bot_factory is None or think_time is None:
-            default_factory, default_think = _default_bots()
+            default_factory, default_think = default_bots()
             bot_factory, think_time = bot_factory or default_factory, think_time or default_think
         self._bot_factory = bot_factory
         self._think_time = think_time
@@ -211,11 +175,10 @@ class DuelGame:
 
     def _seat_bot(self, level: str) -> None:
         s = self.state
-        taken = {seat.name for seat in s.seats}
         rng = random.Random(f"{s.seed}:bot-name:{len(s.seats)}")
-        names = [f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken]
+        name = bot_name(rng, {seat.name for seat in s.seats})
         number = 1 + sum(seat.is_bot for seat in s.seats)
-        s.seats.append(Seat(player=f"bot:{number}:{len(s.seats)}", name=rng.choice(names), bot_level=level))
+        s.seats.append(Seat(player=f"bot:{number}:{len(s.seats)}", name=name, bot_level=level))
 
     def _remove_bot(self, event: BotRemoved) -> None:
         self._require_lobby_host(event.player)
@@ -334,15 +297,7 @@ class DuelGame:
 
     def _check_word(self, seat: Seat, word: str) -> str:
         """A2 and B2: refused guesses consume nothing."""
-        lang = self.state.options.lang
-        try:
-            key = normalize(lang, word)
-        except LetterError as error:
-            raise Rejection("not_letters", str(error)) from None
-        if len(key) != rules.WORD_LENGTH:
-            raise Rejection("wrong_length", f"the word must have {rules.WORD_LENGTH} letters")
-        if not lexicon.word_list(lang, rules.WORD_LENGTH).is_guess(key):
-            raise Rejection("not_in_list", "not in word list")
+        key = read_word(self.state.options.lang, rules.WORD_LENGTH, word)
         if any(row.key == key for row in seat.rows):
             raise Rejection("repeated", "you already played that word this round")
         return key

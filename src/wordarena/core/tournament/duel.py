@@ -14,19 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordarena.core import lexicon
 from wordarena.core.feedback import pattern
-from wordarena.core.letters import LetterError, normalize
+from wordarena.core.guess import Rejection, read_word
 from wordarena.core.tournament import rules
-
-
-class Rejection(Exception):
-    """An action that does nothing; becomes a `Refused` effect for its player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass
@@ -106,14 +96,7 @@ def new_duel(players: tuple[str, str], first: str, length: int, answer: str, sta
 
 def read_guess(duel: Duel, lang: str, word: str) -> str:
     """The key of ``word`` if it may be played on this board, else `Rejection` (nothing consumed)."""
-    try:
-        key = normalize(lang, word)
-    except LetterError as error:
-        raise Rejection("not_letters", str(error)) from None
-    if len(key) != duel.length:
-        raise Rejection("wrong_length", f"the word must have {duel.length} letters")
-    if not lexicon.word_list(lang, duel.length).is_guess(key):
-        raise Rejection("not_in_list", "not in word list")
+    key = read_word(lang, duel.length, word)
     if any(turn.key == key for turn in duel.turns):
         raise Rejection("on_board", "that word is already on the board")
     return key

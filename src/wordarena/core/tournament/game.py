@@ -18,14 +18,15 @@ that moment, so it is applied then (C6) and equals the one computed at the end.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 from wordarena.core import lexicon
+from wordarena.core.bot_seat import BotFactory, ThinkTime, bot_name, default_bots
+from wordarena.core.guess import Rejection
 from wordarena.core.rating import rating_changes
 from wordarena.core.tournament import duel as duels
 from wordarena.core.tournament import rules
-from wordarena.core.tournament.duel import Rejection
 from wordarena.core.tournament.events import (
     DuelEnded,
     Effect,
@@ -49,35 +50,6 @@ from wordarena.core.tournament.state import Entrant, Options, Phase, Round, Tour
 
 T = TypeVar("T")
 
-BOT_NAMES = (
-    "Ada",
-    "Basile",
-    "Chloé",
-    "Dario",
-    "Elif",
-    "Farid",
-    "Gaïa",
-    "Hana",
-    "Ivo",
-    "Jun",
-    "Kemal",
-    "Lina",
-)
-
-
-class BotMind(Protocol):
-    def next_guess(self, history: Sequence[tuple[str, str]]) -> str: ...
-
-
-BotFactory = Callable[[str, lexicon.WordList, random.Random], BotMind]
-ThinkTime = Callable[[random.Random, str, int], int]
-
-
-def _default_bots() -> tuple[BotFactory, ThinkTime]:
-    from wordarena.core import bot
-
-    return bot.BotBrain, bot.think_time_ms
-
 
 class TournamentGame:
     """One tournament: lobby, rounds of parallel duels, lives, places, ratings."""
@@ -90,7 +62,7 @@ class TournamentGame:
     ) -> None:
         self.state = state
         if bot_factory is None or think_time is None:
-            default_factory, default_think = _default_bots()
+            default_factory, default_think = default_bots()
             bot_factory, think_time = bot_factory or default_factory, think_time or default_think
         self._bot_factory = bot_factory
         self._think_time = think_time
@@ -221,15 +193,14 @@ class TournamentGame:
 
     def _seat_bot(self, rating: int) -> None:
         s = self.state
-        taken_names = {e.name for e in s.entrants}
         taken_ids = {e.player for e in s.entrants}
         rng = random.Random(f"{s.seed}:bot-name:{len(s.entrants)}")
-        names = [f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken_names]
+        name = bot_name(rng, {e.name for e in s.entrants})
         number = 1 + len(s.entrants)
         while f"bot:{number}" in taken_ids:
             number += 1
         level = s.options.bot_level
-        s.entrants.append(Entrant(f"bot:{number}", rng.choice(names), rating, bot_level=level))
+        s.entrants.append(Entrant(f"bot:{number}", name, rating, bot_level=level))
 
     def _begin(self, now: int) -> list[Effect]:
         s = self.state
