@@ -30,8 +30,6 @@ class DuelRoom(Room):
 
     def event_for(self, player: str, message: protocol.ClientMessage) -> ev.Event | None:
         match message:
-            case protocol.Leave():
-                return ev.PlayerLeft(player)
             case protocol.AddBot():
                 return ev.BotAdded(player, message.level)
             case protocol.RemoveBot():
@@ -40,13 +38,9 @@ class DuelRoom(Room):
                 return ev.OptionsChanged(player, message.lang, message.clock_s, message.rounds)
             case protocol.Start():
                 return ev.StartRequested(player)
-            case protocol.Guess():
-                return ev.GuessSubmitted(player, message.word)
             case protocol.PlayAgain():
                 return ev.PlayAgainRequested(player)
-            case protocol.Rename():
-                return ev.NicknameChanged(player, message.name)
-        return None
+        return super().event_for(player, message)
 
     def joined(self, conn: Connection) -> ev.Event:
         assert conn.player is not None
@@ -55,18 +49,6 @@ class DuelRoom(Room):
 
     def seated(self, player: str) -> bool:
         return self.game.seat_index(player) is not None
-
-    def reconnected(self, player: str) -> ev.Event:
-        return ev.PlayerReconnected(player)
-
-    def disconnected(self, player: str) -> ev.Event:
-        return ev.PlayerDisconnected(player)
-
-    def is_leaving(self, event: Any) -> bool:
-        return isinstance(event, ev.PlayerLeft)
-
-    def is_guess(self, event: Any) -> bool:
-        return isinstance(event, ev.GuessSubmitted)
 
     def view(self, player: str, now: int) -> dict[str, Any]:
         return view_for(self.state, player, now)
@@ -79,11 +61,6 @@ class DuelRoom(Room):
 
     def people(self) -> list[str]:
         return [s.player for s in self.state.seats if s.bot_level is None]
-
-    def refusal(self, effect: Any) -> tuple[str | None, str, str] | None:
-        if isinstance(effect, ev.Refused):
-            return effect.player, effect.code, effect.message
-        return None
 
     async def apply(self, effect: Any) -> None:
         if isinstance(effect, ev.GameEnded):

@@ -18,11 +18,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wordarena.server import limits
+from wordarena.core import player_events as pe
+from wordarena.server import limits, protocol
 
 if TYPE_CHECKING:
     from wordarena.server.connection import Connection
-    from wordarena.server.protocol import ClientMessage
     from wordarena.server.service import Service
 
 log = logging.getLogger(__name__)
@@ -85,9 +85,16 @@ class Room(ABC):
 
     # ------------------------------------------------------------------ what each game says
 
-    @abstractmethod
-    def event_for(self, player: str, message: ClientMessage) -> Any | None:
+    def event_for(self, player: str, message: protocol.ClientMessage) -> Any | None:
         """The core event a client message means in this game (None: not for this game)."""
+        match message:
+            case protocol.Leave():
+                return pe.PlayerLeft(player)
+            case protocol.Guess():
+                return pe.GuessSubmitted(player, message.word)
+            case protocol.Rename():
+                return pe.NicknameChanged(player, message.name)
+        return None
 
     @abstractmethod
     def joined(self, conn: Connection) -> Any:
@@ -95,18 +102,6 @@ class Room(ABC):
 
     @abstractmethod
     def seated(self, player: str) -> bool: ...
-
-    @abstractmethod
-    def reconnected(self, player: str) -> Any: ...
-
-    @abstractmethod
-    def disconnected(self, player: str) -> Any: ...
-
-    @abstractmethod
-    def is_leaving(self, event: Any) -> bool: ...
-
-    @abstractmethod
-    def is_guess(self, event: Any) -> bool: ...
 
     @abstractmethod
     def view(self, player: str, now: int) -> dict[str, Any]: ...
@@ -124,10 +119,6 @@ class Room(ABC):
     @abstractmethod
     async def apply(self, effect: Any) -> None:
         """Act on one effect that is not a refusal (store a result, close...)."""
-
-    @abstractmethod
-    def refusal(self, effect: Any) -> tuple[str | None, str, str] | None:
-        """(player, code, message) if the effect is a refusal."""
 
     # ------------------------------------------------------------------ the mechanism
 
@@ -182,7 +173,7 @@ class Room(ABC):
         await self._apply_effects(effects)  # results are stored before anyone is told
         if self.game.state.version != version:
             self._broadcast(now)
-        if envelope.kind == "event" and self.is_guess(envelope.event):
+        if envelope.kind == "event" and isinstance(envelope.event, pe.GuessSubmitted):
             self.service.metrics.guess_latency.observe(time.perf_counter() - envelope.received)
         await self._save_if_due()
         if not self.closed and not self.members and self.finished():
@@ -201,8 +192,8 @@ class Room(ABC):
             return []
         if envelope.kind == "detach":
             del self.members[player]
-            return self.game.handle(self.disconnected(player), now) if self.seated(player) else []
-        if self.is_leaving(envelope.event):
+            return self.game.handle(pe.PlayerDisconnected(player), now) if self.seated(player) else []
+        if isinstance(envelope.event, pe.PlayerLeft):
             del self.members[player]
             conn.room = None
         return self.game.handle(envelope.event, now)
@@ -215,9 +206,9 @@ class Room(ABC):
             previous.send_error("replaced", "this game was opened in another tab")
             previous.room = None
         self.members[player] = conn
-        event = self.reconnected(player) if self.seated(player) else self.joined(conn)
+        event = pe.PlayerReconnected(player) if self.seated(player) else self.joined(conn)
         effects = self.game.handle(event, now)
-        mine = [e for e in effects if (r := self.refusal(e)) is not None and r[0] == player]
+        mine = [e for e in effects if isinstance(e, pe.Refused) and e.player == player]
         if mine:  # could not sit down (full, started, left): not a member, told why
             for effect in mine:
                 self._send_refusal(effect)
@@ -231,18 +222,15 @@ class Room(ABC):
         for player, conn in self.members.items():
             conn.send(self.view(player, now))
 
-    def _send_refusal(self, effect: Any) -> None:
-        found = self.refusal(effect)
-        assert found is not None
-        player, code, message = found
-        self.service.metrics.errors.labels(code).inc()
-        conn = self.members.get(player) if player is not None else None
+    def _send_refusal(self, refusal: pe.Refused) -> None:
+        self.service.metrics.errors.labels(refusal.code).inc()
+        conn = self.members.get(refusal.player) if refusal.player is not None else None
         if conn is not None:
-            conn.send({"type": "refused", "code": code, "message": message})
+            conn.send({"type": "refused", "code": refusal.code, "message": refusal.message})
 
     async def _apply_effects(self, effects: list[Any]) -> None:
         for effect in effects:
-            if self.refusal(effect) is not None:
+            if isinstance(effect, pe.Refused):
                 self._send_refusal(effect)
             else:
                 await self.apply(effect)

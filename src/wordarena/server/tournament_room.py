@@ -11,7 +11,6 @@ from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.record import tournament_record
 from wordarena.core.tournament.state import Phase, TournamentState
 from wordarena.core.tournament.view import view_for
-from wordarena.server import protocol
 from wordarena.server.rooms import Room
 
 if TYPE_CHECKING:
@@ -28,34 +27,12 @@ class TournamentRoom(Room):
     def state(self) -> TournamentState:
         return self.game.state
 
-    def event_for(self, player: str, message: protocol.ClientMessage) -> ev.Event | None:
-        match message:
-            case protocol.Leave():
-                return ev.PlayerLeft(player)
-            case protocol.Guess():
-                return ev.GuessSubmitted(player, message.word)
-            case protocol.Rename():
-                return ev.NicknameChanged(player, message.name)
-        return None
-
     def joined(self, conn: Connection) -> ev.Event:
         assert conn.player is not None
         return ev.PlayerJoined(conn.player.id, conn.player.nickname, conn.player.rating)
 
     def seated(self, player: str) -> bool:
         return self.state.entrant(player) is not None
-
-    def reconnected(self, player: str) -> ev.Event:
-        return ev.PlayerReconnected(player)
-
-    def disconnected(self, player: str) -> ev.Event:
-        return ev.PlayerDisconnected(player)
-
-    def is_leaving(self, event: Any) -> bool:
-        return isinstance(event, ev.PlayerLeft)
-
-    def is_guess(self, event: Any) -> bool:
-        return isinstance(event, ev.GuessSubmitted)
 
     def view(self, player: str, now: int) -> dict[str, Any]:
         return view_for(self.state, player, now)
@@ -73,11 +50,6 @@ class TournamentRoom(Room):
         """Still in this tournament: seated, not finished, and has not left it."""
         entrant = self.state.entrant(player)
         return entrant is not None and not self.finished() and not entrant.left and player in self.members
-
-    def refusal(self, effect: Any) -> tuple[str | None, str, str] | None:
-        if isinstance(effect, ev.Refused):
-            return effect.player, effect.code, effect.message
-        return None
 
     async def apply(self, effect: Any) -> None:
         if isinstance(effect, ev.PlaceSettled):

@@ -8,33 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordarena.core.player_events import (
+    GuessSubmitted,
+    NicknameChanged,
+    PlayerDisconnected,
+    PlayerLeft,
+    PlayerReconnected,
+    Refused,
+)
+
 
 @dataclass(frozen=True)
 class PlayerJoined:
     player: str
     name: str
     first_game: bool = False  # never played a quick game before
-
-
-@dataclass(frozen=True)
-class PlayerLeft:
-    player: str
-
-
-@dataclass(frozen=True)
-class PlayerDisconnected:
-    player: str
-
-
-@dataclass(frozen=True)
-class PlayerReconnected:
-    player: str
-
-
-@dataclass(frozen=True)
-class NicknameChanged:
-    player: str
-    name: str
 
 
 @dataclass(frozen=True)
@@ -63,12 +51,6 @@ class StartRequested:
 
 
 @dataclass(frozen=True)
-class GuessSubmitted:
-    player: str
-    word: str
-
-
-@dataclass(frozen=True)
 class PlayAgainRequested:
     player: str
 
@@ -89,15 +71,6 @@ Event = (
 
 
 @dataclass(frozen=True)
-class Refused:
-    """Tell one player why their action did nothing (nothing was consumed)."""
-
-    player: str
-    code: str
-    message: str
-
-
-@dataclass(frozen=True)
 class RoundEnded:
     number: int
 
@@ -113,3 +86,23 @@ class RoomClosed:
 
 
 Effect = Refused | RoundEnded | GameEnded | RoomClosed
+
+__all__ = [
+    "BotAdded",
+    "BotRemoved",
+    "Effect",
+    "Event",
+    "GameEnded",
+    "GuessSubmitted",
+    "NicknameChanged",
+    "OptionsChanged",
+    "PlayAgainRequested",
+    "PlayerDisconnected",
+    "PlayerJoined",
+    "PlayerLeft",
+    "PlayerReconnected",
+    "Refused",
+    "RoomClosed",
+    "RoundEnded",
+    "StartRequested",
+]

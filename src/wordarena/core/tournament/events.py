@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordarena.core.player_events import (
+    GuessSubmitted,
+    NicknameChanged,
+    PlayerDisconnected,
+    PlayerLeft,
+    PlayerReconnected,
+    Refused,
+)
 from wordarena.core.tournament import rules
 
 
@@ -20,37 +28,10 @@ class PlayerJoined:
 
 
 @dataclass(frozen=True)
-class PlayerLeft:
-    player: str
-
-
-@dataclass(frozen=True)
-class PlayerDisconnected:
-    player: str
-
-
-@dataclass(frozen=True)
-class PlayerReconnected:
-    player: str
-
-
-@dataclass(frozen=True)
-class NicknameChanged:
-    player: str
-    name: str
-
-
-@dataclass(frozen=True)
 class StartRequested:
     """The shell starts the tournament: 8 people (rated), or any people and bots (practice)."""
 
     player: str | None = None  # None: the shell itself
-
-
-@dataclass(frozen=True)
-class GuessSubmitted:
-    player: str
-    word: str
 
 
 Event = (
@@ -62,15 +43,6 @@ Event = (
     | StartRequested
     | GuessSubmitted
 )
-
-
-@dataclass(frozen=True)
-class Refused:
-    """Tell one player (None: the shell) why their action did nothing (nothing was consumed)."""
-
-    player: str | None
-    code: str
-    message: str
 
 
 @dataclass(frozen=True)
@@ -115,3 +87,22 @@ class LobbyClosed:
 
 
 Effect = Refused | RoundStarted | DuelEnded | RoundEnded | PlaceSettled | TournamentEnded | LobbyClosed
+
+__all__ = [
+    "DuelEnded",
+    "Effect",
+    "Event",
+    "GuessSubmitted",
+    "LobbyClosed",
+    "NicknameChanged",
+    "PlaceSettled",
+    "PlayerDisconnected",
+    "PlayerJoined",
+    "PlayerLeft",
+    "PlayerReconnected",
+    "Refused",
+    "RoundEnded",
+    "RoundStarted",
+    "StartRequested",
+    "TournamentEnded",
+]
