@@ -73,3 +73,11 @@ def test_bad_input_exits_2_with_one_line(args: tuple[str, ...], stdin: str, mess
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_openers_guide() -> None:
+    lines = run("openers", "--lang", "en", "--length", "5", "--top", "3").stdout.splitlines()
+    assert len(lines) == 4
+    patterns = [int(line.split()[1]) for line in lines[1:]]
+    assert patterns == sorted(patterns, reverse=True) and patterns[0] > 100
+    assert run("openers", "--lang", "en", "--length", "9").returncode == 2

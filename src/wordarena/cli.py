@@ -5,6 +5,7 @@
     wordarena letters --lang L WORD               the normalised letters
     wordarena words --lang L --length N --list answers|guesses
     wordarena words --stats
+    wordarena openers --lang L [--length N] [--top K]   the best opening words of a list
     wordarena serve [--host H] [--port P] [--data-dir D] [--database-url URL]
     wordarena simulate duel --lang L --seats S --rounds R --clock C --seed N
     wordarena simulate tournament --lang L --seed N [--ratings R1,...,R8] [--afk P]
@@ -124,6 +125,21 @@ def cmd_words(args: argparse.Namespace) -> None:
     sys.stdout.write("".join(words.spelling(k) + "\n" for k in keys))
 
 
+def cmd_openers(args: argparse.Namespace) -> None:
+    """The guide of best opening words of a list (RULES.md Part D), computed from the list."""
+    from wordarena.core.solver import solver_for
+
+    _check_lang(args.lang)
+    try:
+        words = lexicon.word_list(args.lang, args.length)
+    except lexicon.NoWordList as error:
+        raise UsageError(str(error)) from None
+    solver = solver_for(words.answers, words.guesses)
+    print(f"{'opener':<10}{'patterns':>9}{'answers left (expected)':>25}")
+    for key, patterns, left in solver.ranked_openers(args.top):
+        print(f"{words.spelling(key):<10}{patterns:>9}{left:>25.1f}")
+
+
 def cmd_serve(args: argparse.Namespace) -> None:
     from wordarena.server.app import serve
     from wordarena.server.service import Config
@@ -194,6 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
     wo.add_argument("--list", choices=("answers", "guesses"), default="answers")
     wo.add_argument("--stats", action="store_true")
     wo.set_defaults(run=cmd_words)
+
+    op = sub.add_parser("openers", help="the best opening words of a list, computed from it")
+    op.add_argument("--lang", required=True)
+    op.add_argument("--length", type=int, default=5)
+    op.add_argument("--top", type=int, default=10)
+    op.set_defaults(run=cmd_openers)
 
     se = sub.add_parser("serve", help="run the game server (HTTP + WebSocket)")
     se.add_argument("--host", default=_env("HOST", "127.0.0.1"))

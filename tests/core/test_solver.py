@@ -147,3 +147,17 @@ def test_the_hard_solver_finds_every_answer_of_a_small_list_within_six() -> None
     assert max(rows) <= 6
     # Not solved by luck: a random consistent guess averages well above this.
     assert sum(rows) / len(rows) < 3.5
+
+
+def test_ranked_openers_agree_with_pattern() -> None:
+    from wordarena.core.feedback import pattern
+    from wordarena.core.solver import Solver
+
+    answers = ["crane", "slate", "trace", "crate", "react", "baker", "maker", "toast"]
+    solver = Solver(answers, answers + ["zzzzz"])
+    for word, count, expected in solver.ranked_openers(top=9):
+        groups: dict[str, int] = {}
+        for answer in answers:
+            groups[pattern(answer, word)] = groups.get(pattern(answer, word), 0) + 1
+        assert count == len(groups)
+        assert expected == sum(n * n for n in groups.values()) / len(answers)

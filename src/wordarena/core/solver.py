@@ -190,6 +190,26 @@ class Solver:
             self._opener = self._search(list(range(len(self.answers))), budget=None)
         return self._opener
 
+    def ranked_openers(self, top: int = 10) -> list[tuple[str, int, float]]:
+        """The guesses leaving the most distinct patterns on the whole answer list.
+
+        This is the guide of best opening words (RULES.md Part D): for each, the
+        number of patterns and the answers expected to be left after it (the
+        mean size of the group the hidden word falls in).
+        """
+        counts = [
+            (len(split((self._table[f] for f in features), self._everything)), word)
+            for word, features in zip(self.guesses, self._guess_features, strict=True)
+        ]
+        counts.sort(key=lambda item: (-item[0], item[1]))
+        ranked = []
+        for count, word in counts[:top]:
+            features = self._guess_features[self._guess_index[word]]
+            groups = split((self._table[f] for f in features), self._everything)
+            expected = sum(g.bit_count() ** 2 for g in groups) / len(self.answers)
+            ranked.append((word, count, expected))
+        return ranked
+
     def warm_up(self) -> str:
         """Decide the opener and every second move (one per pattern the opener can give).
 
