@@ -154,7 +154,7 @@ def test_ranked_openers_agree_with_pattern() -> None:
     from wordarena.core.solver import Solver
 
     answers = ["crane", "slate", "trace", "crate", "react", "baker", "maker", "toast"]
-    solver = Solver(answers, answers + ["zzzzz"])
+    solver = Solver(answers, [*answers, "zzzzz"])
     for word, count, expected in solver.ranked_openers(top=9):
         groups: dict[str, int] = {}
         for answer in answers:
