@@ -1,9 +1,14 @@
-// Duel de Mots web client: one page, three screens (home, lobby, game),
-// rebuilt from the room view the server sends (docs/protocol.md).
+// wordarena web client: one page for both games, rebuilt from the views the
+// server sends (docs/protocol.md). Duel de Mots has three screens (home,
+// lobby, game), drawn here; the Tournament has three more (queue, group,
+// tournament), drawn by tournament.js from `queue`, `group` and `tournament`.
 //
 // Test hooks (data-testid):
-//   screens        screen-home, screen-lobby, screen-game (the shown one is not [hidden]);
-//                  <body data-screen="home|lobby|game" data-phase="lobby|card|playing|reveal|finished">
+//   screens        screen-home, screen-lobby, screen-game, screen-queue, screen-group, screen-tournament
+//                  (the shown one is not [hidden]);
+//                  <body data-screen="home|lobby|game|queue|group|tournament"
+//                        data-phase="lobby|card|playing|reveal|finished" (Duel de Mots)
+//                                   "intro|playing|finished" (tournament)>
 //   top bar        ui-lang (select), palette-toggle (aria-pressed), connection (banner), reconnect
 //   home           nickname, word-lang, create-room, quick-game, join-link, join
 //   lobby          room-link (input with the link), copy-link, seat-{i} (data-bot="easy|medium|hard"
@@ -17,11 +22,38 @@
 //   overlays       round-card, reveal-card, reveal-answer, reveal-seat-{i}, reveal-next,
 //                  standings, standings-title, winner (one per winning seat), play-again, back-home
 //   everywhere     message (role=status: refusals, errors), announcer (screen-reader live region)
+//
+// Tournament (tournament.js):
+//   home           home-rating, tournament-lang (select, 13 word languages), queue-tournament, practice-tournament,
+//                  create-group; the page at /g/CODE joins that group (so does a /g/ link in join-link)
+//   queue          screen-queue, queue-lang, queue-rating, queue-waiting (players waiting),
+//                  queue-lobby (data-size="k": the forming lobby, k of 8 seats), unqueue
+//   group          screen-group, group-link (input with location.origin + "/g/" + code), copy-group-link,
+//                  group-member-{i} (i from 0; data-organiser="true", data-busy="true" when in a tournament),
+//                  group-lang, group-practice (checkbox), group-launch (organiser only; disabled unless
+//                  can_launch), group-hint, group-leave
+//   tournament     screen-tournament (data-phase; class "spectating" when the other duels are the main
+//                  content: no own duel, or eliminated and watching), t-round, t-status,
+//                  duel-board, duel-tile-r{row}-c{col} (row 0..11, col 0..length-1;
+//                  data-state="correct|present|absent|empty|typed|passed" (passed: a timed-out turn),
+//                  data-player = the id of the row's player, also on each .board-row),
+//                  duel-player-{id} (the two players: name, hearts duel-lives-{id}, turns left),
+//                  turn-owner (data-mine="true|false"), turn-clock (m:ss of the running turn),
+//                  duel-keyboard (keys are key-{letter}, key-enter, key-backspace as in Duel de Mots),
+//                  duel-result (data-outcome="won|lost|draw"), duel-answer (once the duel is over),
+//                  lives-{playerId} (side list, data-lives="0..3"), player-{playerId},
+//                  other-duels, other-duel-{i} (i = the duel's index in the round), quit-tournament
+//                  (two clicks: leaving while in play loses)
+//   overlays       round-intro (pairing-{i} in the round's pairing order, pairing-bye),
+//                  elimination (rating-change: data-change="-4", class up|down|same; watch, leave-tournament),
+//                  final-standings (final-title, final-place-{playerId} with data-place, class winner;
+//                  final-rating-change on your own line; back-to-group (only in a group), final-home)
 
 import { Connection } from "./net.js";
 import { UI_LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { Composer, WORD_LENGTH, lettersFromKeyEvent, makeAlphabet, renderKeyboard } from "./keyboard.js";
 import { answerTiles, buildBoard, describeRow, renderOpponents, shakeRow, updateBoard } from "./board.js";
+import { TOURNAMENT_LANGUAGES, TournamentClient } from "./tournament.js";
 
 const WORD_LANGUAGES = ["tr", "en", "fr", "es", "ru", "ko"];
 const BOT_LEVELS = ["easy", "medium", "hard"];
@@ -37,7 +69,13 @@ const GUESS_REFUSALS = new Set(["not_in_list", "wrong_length", "repeated", "not_
 /** Refusals of a join: we have no seat, so we go back home. */
 const JOIN_REFUSALS = new Set(["game_started", "game_over", "room_full", "room_closed", "left"]);
 
-const STORAGE = { token: "wordarena.token", palette: "wordarena.palette", wordLang: "wordarena.wordLang" };
+const STORAGE = {
+  token: "wordarena.token",
+  palette: "wordarena.palette",
+  wordLang: "wordarena.wordLang",
+  tournamentLang: "wordarena.tournamentLang",
+};
+const SCREENS = ["home", "lobby", "game", "queue", "group", "tournament"];
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,6 +98,14 @@ const state = {
 };
 
 const connection = new Connection({ onOpen: sayHello, onMessage: receive, onStatus: showConnection });
+const tournament = new TournamentClient({
+  send: (msg, { quiet = false } = {}) => (quiet ? connection.send(msg) : send(msg)),
+  showMessage,
+  announce,
+  render,
+  copy: copyLink,
+  alphabet: (lang) => state.alphabets[lang],
+});
 
 // ---------------------------------------------------------------- start-up
 
@@ -77,6 +123,7 @@ async function boot() {
 /** Alphabets arrived after the view (server restarting at load time): typing can start now. */
 function afterAlphabets() {
   if (state.view) syncComposer(state.view);
+  if (tournament.view) tournament.syncComposer(tournament.view);
   render();
 }
 
@@ -93,6 +140,12 @@ async function loadAlphabets() {
 
 function roomFromPath() {
   const match = location.pathname.match(/^\/r\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** The group code in a pasted group link (".../g/CODE"), else null. */
+function parseGroupInput(text) {
+  const match = text.trim().match(/\/g\/([^/?#\s]+)/);
   return match ? decodeURIComponent(match[1]) : null;
 }
 
@@ -134,6 +187,17 @@ function fillLanguageSelects() {
     const names = WORD_LANGUAGES.map((code) => option(code, state.alphabets[code]?.name ?? code));
     fillSelect(id, names, defaultWordLanguage());
   }
+  for (const id of ["tournament-lang", "group-lang"]) {
+    const names = TOURNAMENT_LANGUAGES.map((code) => option(code, state.alphabets[code]?.name ?? code));
+    fillSelect(id, names, defaultTournamentLanguage());
+  }
+}
+
+/** The last tournament language chosen, else the interface language when it is one (C4), else English. */
+function defaultTournamentLanguage() {
+  const saved = localStorage.getItem(STORAGE.tournamentLang);
+  if (TOURNAMENT_LANGUAGES.includes(saved)) return saved;
+  return TOURNAMENT_LANGUAGES.includes(language()) ? language() : "en";
 }
 
 /** RULES B1: the interface language when it is a word language, else English. */
@@ -151,6 +215,8 @@ function wireControls() {
     fillStaticSelects();
     // Until the player picks a word language, it follows the interface (RULES B1).
     if (!localStorage.getItem(STORAGE.wordLang)) $("word-lang").value = defaultWordLanguage();
+    if (!localStorage.getItem(STORAGE.tournamentLang)) $("tournament-lang").value = defaultTournamentLanguage();
+    showRating(state.me?.rating);
     render();
   });
   $("palette").addEventListener("click", () => applyPalette(!document.body.classList.contains("contrast")));
@@ -167,15 +233,26 @@ function wireControls() {
   $("word-lang").addEventListener("change", (event) => localStorage.setItem(STORAGE.wordLang, event.target.value));
   $("create-room").addEventListener("click", () => enterRoom({ type: "create", lang: $("word-lang").value }));
   $("quick-game").addEventListener("click", () => enterRoom({ type: "quick", lang: $("word-lang").value }));
+  $("tournament-lang").addEventListener("change", (event) => {
+    localStorage.setItem(STORAGE.tournamentLang, event.target.value);
+    $("group-lang").value = event.target.value;
+  });
+  $("group-lang").addEventListener("change", (event) => localStorage.setItem(STORAGE.tournamentLang, event.target.value));
+  $("queue-tournament").addEventListener("click", () => tournament.queueFor($("tournament-lang").value, false));
+  $("practice-tournament").addEventListener("click", () => tournament.queueFor($("tournament-lang").value, true));
+  $("create-group").addEventListener("click", () => tournament.createGroup());
+  $("to-side").addEventListener("click", () => $("t-side").scrollIntoView({ behavior: "smooth", block: "start" }));
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    const group = parseGroupInput($("join-link").value);
+    if (group) return tournament.joinGroup(group);
     const code = parseRoomInput($("join-link").value);
     if (!code) return showMessage(t("error.badLink"));
     state.roomCode = code;
     enterRoom({ type: "join", room: code });
   });
 
-  $("copy-link").addEventListener("click", copyLink);
+  $("copy-link").addEventListener("click", () => copyLink($("room-link")));
   $("add-bot").addEventListener("click", () => send({ type: "add_bot", level: $("bot-level").value }));
   $("seats").addEventListener("click", (event) => {
     const button = event.target.closest("[data-remove-seat]");
@@ -220,8 +297,8 @@ function applyPalette(contrast) {
   localStorage.setItem(STORAGE.palette, contrast ? "contrast" : "standard");
 }
 
-async function copyLink() {
-  const input = $("room-link");
+/** Copy a link field (a room's, a group's) to the clipboard, or select it for a manual copy. */
+async function copyLink(input) {
   try {
     await navigator.clipboard.writeText(input.value);
     showMessage(t("lobby.copied"));
@@ -277,6 +354,10 @@ function receive(msg) {
       return onRefused(msg);
     case "error":
       return onError(msg);
+    case "queue":
+    case "group":
+    case "tournament":
+      return tournament.receive(msg);
     default:
       return undefined; // pong, or a type this client does not know yet
   }
@@ -287,12 +368,21 @@ function onWelcome(msg) {
   if (typeof msg.token === "string") localStorage.setItem(STORAGE.token, msg.token);
   state.me = msg.player;
   if (document.activeElement !== $("nickname")) $("nickname").value = msg.player.name;
+  showRating(msg.player.rating);
   if (!state.helloPending) return;
   state.helloPending = false;
   connection.confirmed();
   if (!Object.keys(state.alphabets).length) loadAlphabets().then(afterAlphabets);
   // After a drop the full view comes back by joining again (protocol: Reconnection).
   if (state.roomCode) connection.send({ type: "join", room: state.roomCode });
+  // A tournament, a queue or a group we were in (tournament.js keeps their codes for the tab).
+  else tournament.afterHello();
+}
+
+/** The tournament rating on the home screen (welcome carries it; absent from older servers). */
+function showRating(rating) {
+  $("home-rating").hidden = typeof rating !== "number";
+  if (typeof rating === "number") $("home-rating").textContent = t("tournament.homeRating", { n: rating });
 }
 
 function onView(view) {
@@ -351,6 +441,7 @@ function announceTransitions(old, view) {
 function onRefused(msg) {
   state.awaitingGuess = false;
   if (msg.code === "already_seated") return; // joining again after a reconnection
+  if (!state.view && tournament.onProblem(msg)) return;
   const key = `refused.${msg.code}`;
   const translated = t(key, { n: WORD_LENGTH });
   const text = translated === key ? msg.message : translated; // a code newer than the catalogues
@@ -377,6 +468,7 @@ function onError(msg) {
       connection.stop();
       return showConnection(false);
     default: {
+      if (!state.view && tournament.onProblem(msg)) return undefined;
       const key = `error.${msg.code}`;
       return showMessage(t(key) === key ? t("error.generic") : t(key));
     }
@@ -417,12 +509,16 @@ function canType(view) {
 
 function render() {
   const view = state.view;
-  const screen = !view ? "home" : view.phase === "lobby" ? "lobby" : "game";
+  const screen = view ? (view.phase === "lobby" ? "lobby" : "game") : tournament.screen() ?? "home";
   document.body.dataset.screen = screen;
-  document.body.dataset.phase = view?.phase ?? "";
-  for (const name of ["home", "lobby", "game"]) $(`screen-${name}`).hidden = name !== screen;
+  document.body.dataset.phase = view?.phase ?? (screen === "tournament" ? tournament.view.phase : "");
+  for (const name of SCREENS) $(`screen-${name}`).hidden = name !== screen;
+  const tournamentSide = ["queue", "group", "tournament"].includes(screen);
+  $("brand").textContent = tournamentSide ? t("tournament.title") : t("app.title");
+  if (screen !== "game") $("keyboard").replaceChildren(); // key-{letter} hooks: only the shown keyboard has them
   if (screen === "lobby") renderLobby(view);
   if (screen === "game") renderGame(view);
+  if (!view) tournament.render();
   tick();
 }
 
@@ -620,7 +716,7 @@ function standingItem(view, entry, rank, winners) {
 
 function tick() {
   const view = state.view;
-  if (!view) return;
+  if (!view) return tournament.tick();
   if (view.phase === "lobby") {
     const ms = remaining(view.auto_start_ms);
     $("auto-start").hidden = ms == null;
@@ -660,11 +756,16 @@ function tickClock(view, round) {
  */
 function onPhysicalKey(event) {
   const view = state.view;
-  if (!view || view.phase === "lobby" || event.metaKey || (event.ctrlKey && !event.altKey)) return;
+  const inTournament = !view && tournament.screen() === "tournament";
+  if ((!view && !inTournament) || view?.phase === "lobby" || event.metaKey || (event.ctrlKey && !event.altKey)) return;
   const target = event.target;
   if (target.closest("input, select, textarea")) return;
   // A focused button (e.g. the palette toggle) keeps its own Enter and Space.
   if (target.closest("button") && (event.key === "Enter" || event.key === " ")) return;
+  if (inTournament) {
+    if (tournament.onKey(event)) event.preventDefault();
+    return;
+  }
   if (!canType(view)) return;
   if (event.key === "Enter") pressKey("enter");
   else if (event.key === "Backspace") pressKey("backspace");

@@ -1,12 +1,13 @@
 // The grids: the player's own 6×5 board (letters and hints) and the other
 // seats' small boards (colours only: views never carry their letters).
+// The tournament's shared board (tournament.js) reuses the tiles, hint texts and shake.
 
 import { t } from "./i18n.js";
 
 const ROWS = 6;
 const COLUMNS = 5;
 export const HINT_STATES = ["correct", "present", "absent"];
-const STATE_OF_MARK = { G: "correct", Y: "present", "-": "absent" };
+export const STATE_OF_MARK = { G: "correct", Y: "present", "-": "absent" };
 
 /** Accessible text of a hinted tile or key: "A, correct place". */
 export function hintLabel(label, state) {
@@ -60,7 +61,8 @@ export function updateBoard(container, { rows, typed, pending, alphabet }) {
   });
 }
 
-function setTile(tile, label, state) {
+/** Show `label` in a tile with a hint state (correct, present, absent), "typed" or "empty". */
+export function setTile(tile, label, state) {
   tile.setAttribute("aria-label", state === "empty" ? t("hint.empty") : state === "typed" ? label : hintLabel(label, state));
   const before = tile.dataset.state;
   if (before === state && tile.textContent === label) return;
@@ -80,7 +82,8 @@ function animate(el, name) {
 
 /** Shake the row being typed: the guess was refused and nothing was consumed. */
 export function shakeRow(container, index) {
-  const row = container.querySelectorAll(".board-row")[Math.min(index, ROWS - 1)];
+  const rows = container.querySelectorAll(".board-row");
+  const row = rows[Math.min(index, rows.length - 1)];
   if (!row) return;
   row.classList.remove("shake");
   void row.offsetWidth;
@@ -152,7 +155,7 @@ function opponentSummary(seat, played) {
   return parts.join(", ");
 }
 
-/** Five green tiles spelling the answer's letters (the reveal card). */
+/** Green tiles spelling the answer's letters (the reveal card, a tournament duel's end). */
 export function answerTiles(letters, alphabet) {
   const row = document.createElement("div");
   row.className = "answer-tiles";

@@ -78,8 +78,10 @@ function koreanLetters(event) {
  * would read the joined word, so the tiles show what will be checked.
  */
 export class Composer {
-  constructor(alphabet) {
+  /** `length`: letters in a row (5 in Duel de Mots; 4, 5 or 6 in a tournament duel). */
+  constructor(alphabet, length = WORD_LENGTH) {
     this.alphabet = alphabet;
+    this.length = length;
     this.typed = [];
     // A character that is no letter alone but starts one (Uzbek c of ch).
     this.pending = "";
@@ -97,7 +99,7 @@ export class Composer {
     }
     if (last !== undefined && keys.has(last + piece)) return this.replaceLast(last + piece);
     if (keys.has(piece)) return this.push(piece);
-    if (this.alphabet.prefixes.has(piece) && this.typed.length < WORD_LENGTH) {
+    if (this.alphabet.prefixes.has(piece) && this.typed.length < this.length) {
       this.pending = piece;
       return true;
     }
@@ -105,7 +107,7 @@ export class Composer {
   }
 
   push(letter) {
-    if (this.typed.length >= WORD_LENGTH) return false;
+    if (this.typed.length >= this.length) return false;
     this.typed.push(letter);
     return true;
   }
@@ -127,7 +129,7 @@ export class Composer {
   }
 
   get full() {
-    return this.typed.length === WORD_LENGTH;
+    return this.typed.length === this.length;
   }
 
   /** The guess as sent: letters joined (jamo for Korean; the server normalises). */
