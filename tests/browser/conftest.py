@@ -15,8 +15,9 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from aiohttp import web
@@ -26,6 +27,9 @@ from wordarena.core import lexicon
 from wordarena.server.app import make_app
 from wordarena.server.rooms import Room
 from wordarena.server.service import SERVICE, Config, Service
+from wordarena.server.tournament_room import TournamentRoom
+
+T = TypeVar("T")
 
 CHROMIUM = os.environ.get("WORDARENA_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -79,10 +83,22 @@ class LiveServer:
         return self._app[SERVICE]
 
     def jump(self, ms: int) -> None:
-        """Move time forward and let every room look at the clock."""
+        """Move time forward, and wait until the desk and every room have caught up with it."""
         self.clock.offset += ms
+        self.call(self.service.desk.tick)
+        asyncio.run_coroutine_threadsafe(self._settle(), self.loop).result(timeout=30)
+
+    async def _settle(self) -> None:
         for room in list(self.service.rooms.values()):
-            self.loop.call_soon_threadsafe(room.tick)
+            await room.settled()
+
+    def call(self, function: Callable[[], T]) -> T:
+        """Run ``function`` on the server's loop (where the games live) and return its result."""
+
+        async def run() -> T:
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=30)
 
     def room(self, code: str) -> Room:
         return self.service.rooms[code]
@@ -92,6 +108,17 @@ class LiveServer:
         state = self.room(code).state
         assert state.answer is not None
         return lexicon.word_list(state.options.lang, 5).spelling(state.answer)
+
+    def tournament_of(self, player_name: str) -> TournamentRoom:
+        def find() -> TournamentRoom:
+            for room in self.service.rooms.values():
+                if isinstance(room, TournamentRoom) and any(
+                    e.name == player_name for e in room.state.entrants
+                ):
+                    return room
+            raise LookupError(player_name)
+
+        return self.call(find)
 
     def wrong_word(self, code: str, index: int = 0) -> str:
         state = self.room(code).state
