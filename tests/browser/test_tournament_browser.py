@@ -83,11 +83,23 @@ def test_one_person_plays_a_practice_tournament_to_the_end(browser: Browser, liv
         if turn.phase == "finished":
             break
         expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+        round_label = page.get_by_test_id("t-round").inner_text()
         page.keyboard.type(turn.typed_answer)
         page.keyboard.press("Enter")
-        # The duel is won (the page may already show the next round's intro).
-        expect(page.get_by_test_id(f"lives-{me}")).to_have_attribute("data-lives", "3")
+        # The duel is won: its result shows, or (when it was the round's last duel) the next round starts.
+        page.wait_for_function(
+            """label => {
+                const result = document.querySelector('[data-testid=duel-result]');
+                const shown = result && result.offsetParent !== null && result.dataset.outcome === 'won';
+                const round = document.querySelector('[data-testid=t-round]');
+                const over = document.querySelector('[data-testid=final-standings]');
+                const finished = over && over.offsetParent !== null;
+                return shown || (round && round.textContent !== label) || finished;
+            }""",
+            arg=round_label,
+        )
         assert not turn_of(live, room, "Solo").mine
+        expect(page.get_by_test_id(f"lives-{me}")).to_have_attribute("data-lives", "3")
     expect(page.get_by_test_id("final-standings")).to_be_visible()
     expect(page.get_by_test_id(f"final-place-{me}")).to_have_attribute("data-place", "1")
     assert live.call(lambda: room.state.entrant(me).lives) == 3  # type: ignore[union-attr]
