@@ -151,17 +151,17 @@ async def test_a_group_launches_together_and_comes_back(arena: Arena) -> None:
         queued = await friend.latest_where("queue", lambda m: m["queued"])
         assert queued["lobby"]["size"] == 2  # the whole group in one lobby
         await arena.settle(10_000)
-        first = await last_tournament_view(organiser)
-        second = await last_tournament_view(friend)
+        first = await last_tournament_view(organiser, lambda v: v["phase"] == "intro")
+        second = await last_tournament_view(friend, lambda v: v["phase"] == "intro")
         assert first["code"] == second["code"]
-        busy = await organiser.until(lambda m: m.get("type") == "group" and not m["can_launch"])
+        busy = await organiser.latest_where("group", lambda m: not m["can_launch"])
         assert all(m["busy"] for m in busy["members"])
         room = tournament_of(arena, organiser)
         for _ in range(1_000):
             if room.state.phase.value == "finished":
                 break
             await arena.settle(5_000)
-        back = await organiser.until(lambda m: m.get("type") == "group" and m["can_launch"])
+        back = await organiser.latest_where("group", lambda m: m["can_launch"])
         assert not any(m["busy"] for m in back["members"])
 
 

@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wordarena.core import bot, lexicon
 from wordarena.core.matchmaking import LOBBY_SIZE, Matchmaker, MatchmakingError
 from wordarena.core.tournament import events as tev
 from wordarena.core.tournament import rules as trules
@@ -106,9 +107,17 @@ class TournamentDesk:
             for conn in conns:
                 conn.room = room
                 room.post(Envelope("attach", conn))
-            room.post(Envelope("event", None, tev.StartRequested()))
+            if lobby.practice:  # bots will play: build their word tables off the event loop first
+                asyncio.get_running_loop().create_task(self._start_with_bots(room))
+            else:
+                room.post(Envelope("event", None, tev.StartRequested()))
             self._announce(lobby.lang, lobby.practice)
         self._arm_timer()
+
+    async def _start_with_bots(self, room: TournamentRoom) -> None:
+        lang = room.state.options.lang
+        await asyncio.to_thread(lambda: [bot.solver(lexicon.word_list(lang, n)) for n in trules.LENGTHS])
+        room.post(Envelope("event", None, tev.StartRequested()))
 
     def _arm_timer(self) -> None:
         """Practice lobbies start on their own after a short wait: be there to start them."""
