@@ -165,7 +165,7 @@ class Connection:
         try:
             match message:
                 case protocol.Queue():
-                    self._leave_finished_room()
+                    self.release_finished_room()
                     await desk.queue([self], message.lang, message.practice)
                 case protocol.Unqueue():
                     if not desk.unqueue(self):
@@ -179,12 +179,12 @@ class Connection:
                 case protocol.GroupLaunch():
                     if self.group is not None:
                         for member in self.group.members.values():
-                            member._leave_finished_room()
+                            member.release_finished_room()
                     await desk.launch(self, message.lang, message.practice)
         except DeskError as error:
             self.send_error(error.code, error.message)
 
-    def _leave_finished_room(self) -> None:
+    def release_finished_room(self) -> None:
         """Queueing again after a game: let go of a room whose game this player is done with."""
         room = self.room
         if room is None or self.player is None:

@@ -37,18 +37,11 @@ def new_room_code() -> str:
     return secrets.token_urlsafe(limits.ROOM_CODE_BYTES)
 
 
-class GameState(Protocol):
-    code: str
-    version: int
-
-    def to_snapshot(self) -> dict[str, Any]: ...
-
-
 class Game(Protocol):
     """What a room needs of a core game (DuelGame, TournamentGame)."""
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> Any: ...  # has code, version, phase and to_snapshot()
 
     def handle(self, event: Any, now: int) -> list[Any]: ...
 
