@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer, new_page
+from tests.browser.test_duel_browser import watch_shakes
 from wordarena.core import lexicon
 from wordarena.core.letters import letters
 from wordarena.server.tournament_room import TournamentRoom
@@ -147,9 +148,11 @@ def test_refusal_keeps_the_clock_a_turn_times_out_and_a_reload_restores_the_boar
     length = len(turn.typed_answer)
     words = lexicon.word_list("fr", length)
     nonsense = next(w for w in ("z" * length, "q" * length, "x" * length) if w not in words.guesses)
+    watch_shakes(page)
     page.keyboard.type(nonsense)
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("message")).to_be_visible()
+    page.wait_for_function("window.__shaken === true")
     after = turn_of(live, room, "Clocky")
     assert after.mine and after.rows == turn.rows and after.deadline == turn.deadline  # the clock goes on
     expect(page.get_by_test_id("turn-clock")).to_have_text(re.compile(r"0:[0-2]\d"))

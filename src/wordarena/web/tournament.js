@@ -624,7 +624,9 @@ export class TournamentClient {
       const played = duel.rows[r];
       const name = this.nameOf(player);
       rowEl.dataset.player = player;
-      rowEl.className = `board-row t-row p-${colours[player]}${played?.passed ? " passed" : ""}${r === duel.rows.length && !duel.over ? " current" : ""}`;
+      // Redrawn on every view and keystroke: keep a running shake so a refusal stays visible.
+      const shaking = rowEl.classList.contains("shake") ? " shake" : "";
+      rowEl.className = `board-row t-row p-${colours[player]}${played?.passed ? " passed" : ""}${r === duel.rows.length && !duel.over ? " current" : ""}${shaking}`;
       const tag = rowEl.querySelector(".row-tag");
       tag.textContent = player === view.you ? t("tournament.you") : name;
       const label = played?.passed ? t("tournament.rowLabelPassed", { n: r + 1, name }) : t("tournament.rowLabel", { n: r + 1, name });
