@@ -209,6 +209,8 @@ async def test_a_full_game_is_stored_with_every_guess(arena: Arena) -> None:
         assert [s["total"] for s in stored["seats"]] == [65, 0]
         assert stored["rounds"][0]["seats"][0]["guesses"][0]["word"] == wrong
         assert arena.service.players.get(alice.player["id"]).games_played == 1  # type: ignore[index, union-attr]
+        await arena.service.snapshots.flush([room_of(arena, code)])  # a late flush must not bring it back
+        assert arena.service.games.live_rooms() == []
 
 
 async def test_reconnecting_within_60_s_restores_the_screen(arena: Arena) -> None:

@@ -294,7 +294,7 @@ class Solver:
         return self.guesses[best]
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=64)  # every list of both games (41) stays built
 def solver_for(answers: tuple[str, ...], guesses: frozenset[str]) -> Solver:
     """The shared solver of a list, so its opener and decisions are computed once."""
     return Solver(answers, guesses)

@@ -98,6 +98,7 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
         service.clock = clock
     app[SERVICE] = service
     await service.restore_rooms()
+    service.snapshots.start()
     # Bots decide inside their room's task: compute each list's opener and second moves
     # in a thread now, so the first hard bot of a language does not stall its room.
     service.warm_up = asyncio.get_running_loop().create_task(asyncio.to_thread(_warm_up_bots))

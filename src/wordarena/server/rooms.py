@@ -72,8 +72,6 @@ class Room(ABC):
         self.inbox: asyncio.Queue[Envelope] = asyncio.Queue()
         self.closed = False
         self._timer: asyncio.TimerHandle | None = None
-        self._last_phase = game.state.phase
-        self._last_saved = 0.0
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ what each game says
@@ -135,15 +133,13 @@ class Room(ABC):
         await done
 
     async def stop(self) -> None:
-        """Save the game in progress and end the task (server shutdown)."""
+        """End the task (server shutdown; the service saves the games in progress)."""
         self.closed = True
         if self._timer:
             self._timer.cancel()
         if self._task:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
-        if self.in_progress():
-            await self._save_live()
 
     async def _run(self) -> None:
         self._arm_timer()
@@ -165,10 +161,11 @@ class Room(ABC):
         effects += self._receive(envelope, now)
         await self._apply_effects(effects)  # results are stored before anyone is told
         if self.game.state.version != version:
-            self._broadcast(now)
+            self._broadcast(self.service.clock())  # time left as of sending, storage included
+            if self.in_progress():
+                self.service.snapshots.mark(self)
         if envelope.kind == "event" and isinstance(envelope.event, pe.GuessSubmitted):
             self.service.metrics.guess_latency.observe(time.perf_counter() - envelope.received)
-        await self._save_if_due()
         if not self.closed and not self.members and self.finished():
             self.close()
 
@@ -240,22 +237,9 @@ class Room(ABC):
         delay = max(0.0, (deadline - self.service.clock()) / 1000)
         self._timer = asyncio.get_running_loop().call_later(delay, self.tick)
 
-    # ------------------------------------------------------------------ storage
-
-    async def _save_if_due(self) -> None:
-        phase_changed = self.game.state.phase is not self._last_phase
-        self._last_phase = self.game.state.phase
-        stale = time.monotonic() - self._last_saved >= limits.SNAPSHOT_EVERY_S
-        if self.in_progress() and (phase_changed or stale):
-            await self._save_live()
-
-    async def _save_live(self) -> None:
-        self._last_saved = time.monotonic()
-        snapshot = {"kind": self.kind, "state": self.game.state.to_snapshot()}
-        try:
-            await asyncio.to_thread(self.service.games.save_live, self.code, snapshot, self.people())
-        except Exception:
-            log.exception("room %s: could not save the game in progress", self.code)
+    def snapshot(self) -> dict[str, Any]:
+        """The game in progress as plain data, with the kind of game to restore it as."""
+        return {"kind": self.kind, "state": self.game.state.to_snapshot()}
 
     def close(self) -> None:
         self.closed = True

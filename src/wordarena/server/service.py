@@ -17,6 +17,7 @@ from wordarena.core.duel.state import Phase
 from wordarena.server.duel_room import DuelRoom, restored_duel
 from wordarena.server.metrics import Metrics
 from wordarena.server.rooms import Room, new_room_code, now_ms
+from wordarena.server.snapshots import SnapshotSaver
 from wordarena.server.tournament_desk import TournamentDesk
 from wordarena.server.tournament_room import TournamentRoom, restored_tournament
 from wordarena.store.database import Database
@@ -54,6 +55,7 @@ class Service:
         self.games = GameRepository(self.db)
         self.tournaments = TournamentRepository(self.db)
         self.desk = TournamentDesk(self)
+        self.snapshots = SnapshotSaver(self.games)
 
     # ---------------------------------------------------------------- rooms
 
@@ -109,7 +111,9 @@ class Service:
     async def stop(self) -> None:
         if self.warm_up is not None:
             await asyncio.gather(self.warm_up, return_exceptions=True)
-        await asyncio.gather(*(room.stop() for room in list(self.rooms.values())))
+        rooms = list(self.rooms.values())
+        await asyncio.gather(*(room.stop() for room in rooms))
+        await self.snapshots.stop(rooms)
         self.rooms.clear()
 
 

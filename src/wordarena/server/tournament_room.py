@@ -76,15 +76,13 @@ class TournamentRoom(Room):
     async def _save(self, reason: str) -> None:
         self.service.metrics.games.labels(f"tournament_{reason}").inc()
         record = tournament_record(self.state)
+        self.service.snapshots.forget(self)
+        options = self.state.options
         try:
-            await asyncio.to_thread(
-                self.service.tournaments.save,
-                self.code,
-                record,
-                self.state.options.rated,
-                reason,
-                self.people(),
-            )
+            async with self.service.snapshots.lock:
+                await asyncio.to_thread(
+                    self.service.tournaments.save, self.code, record, options.rated, reason, self.people()
+                )
         except Exception:  # the live snapshot stays: nothing is lost
             log.exception("tournament %s: could not store the record", self.code)
 

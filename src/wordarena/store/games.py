@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 
 from wordarena.store.database import Database
 from wordarena.store.schema import GameRow, GameSeatRow, LiveRoomRow, PlayerRow, RoundRow, RoundSeatRow
@@ -138,12 +138,21 @@ class GameRepository:
     # ---------------------------------------------------------------- games in progress
 
     def save_live(self, code: str, snapshot: dict[str, Any], players: list[str]) -> None:
+        self.save_live_many([(code, snapshot, players)])
+
+    def save_live_many(self, rooms: list[tuple[str, dict[str, Any], list[str]]]) -> None:
+        """Replace the snapshots of several rooms in one transaction (no read of the old rows)."""
+        if not rooms:
+            return
         with self.db.transaction() as session:
-            row = session.get(LiveRoomRow, code)
-            if row is None:
-                session.add(LiveRoomRow(code=code, snapshot=snapshot, players=players))
-            else:
-                row.snapshot, row.players = snapshot, players
+            session.execute(delete(LiveRoomRow).where(LiveRoomRow.code.in_([code for code, _, _ in rooms])))
+            session.execute(
+                insert(LiveRoomRow),
+                [
+                    {"code": code, "snapshot": snapshot, "players": players}
+                    for code, snapshot, players in rooms
+                ],
+            )
 
     def drop_live(self, code: str) -> None:
         with self.db.transaction() as session:
