@@ -38,7 +38,7 @@ def test_a_finished_game_is_stored_whole(database: Database) -> None:
     games = GameRepository(database)
     _, alice = players.create("Alice")
     record = _record()
-    games.save_live("room-a", {"some": "snapshot"}, [alice.id])
+    games.save_live("room-a", '{"some": "snapshot"}', [alice.id])
     game_id = games.save_duel(
         record, "room-a", 3, "finished", [alice.id, None, None], [None, "hard", "easy"], True
     )
@@ -63,8 +63,9 @@ def test_a_failed_save_writes_nothing(database: Database) -> None:
 
 def test_live_snapshots_are_upserted(database: Database) -> None:
     games = GameRepository(database)
-    games.save_live("room-c", {"v": 1}, ["p"])
-    games.save_live("room-c", {"v": 2}, ["p"])
-    assert games.live_rooms() == [("room-c", {"v": 2})]
+    games.save_live("room-c", '{"v": 1}', ["p"])
+    games.save_live_many([("room-c", '{"v": 2}', ["p"]), ("room-d", '{"v": 3}', [])])
+    assert sorted(games.live_rooms()) == [("room-c", {"v": 2}), ("room-d", {"v": 3})]
+    games.drop_live("room-d")
     games.drop_live("room-c")
     assert games.live_rooms() == []

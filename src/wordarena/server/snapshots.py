@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from wordarena.server.rooms import Room
 
 log = logging.getLogger(__name__)
+_ROOMS_PER_SLICE = 20
 
 
 class SnapshotSaver:
@@ -46,7 +47,12 @@ class SnapshotSaver:
         if rooms is None:
             rooms = list(self._changed.values())
             self._changed.clear()
-        rows = [(room.code, room.snapshot(), room.people()) for room in rooms if room.in_progress()]
+        rows = []
+        for count, room in enumerate(rooms, 1):
+            if room.in_progress():
+                rows.append((room.code, room.snapshot(), room.people()))
+            if count % _ROOMS_PER_SLICE == 0:
+                await asyncio.sleep(0)  # let guesses through between slices of a big flush
         if not rows:
             return
         async with self.lock:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from wordarena.store.database import Database
 from wordarena.store.schema import GameRow, GameSeatRow, LiveRoomRow, PlayerRow, RoundRow, RoundSeatRow
@@ -137,22 +139,22 @@ class GameRepository:
 
     # ---------------------------------------------------------------- games in progress
 
-    def save_live(self, code: str, snapshot: dict[str, Any], players: list[str]) -> None:
+    def save_live(self, code: str, snapshot: str, players: list[str]) -> None:
         self.save_live_many([(code, snapshot, players)])
 
-    def save_live_many(self, rooms: list[tuple[str, dict[str, Any], list[str]]]) -> None:
-        """Replace the snapshots of several rooms in one transaction (no read of the old rows)."""
+    def save_live_many(self, rooms: list[tuple[str, str, list[str]]]) -> None:
+        """Upsert the snapshots (JSON text) of several rooms in one statement, one transaction."""
         if not rooms:
             return
+        dialect = sqlite if self.db.engine.dialect.name == "sqlite" else postgresql
+        statement = dialect.insert(LiveRoomRow)
+        statement = statement.on_conflict_do_update(
+            index_elements=[LiveRoomRow.code],
+            set_={"snapshot": statement.excluded.snapshot, "players": statement.excluded.players},
+        )
+        rows = [{"code": code, "snapshot": snapshot, "players": players} for code, snapshot, players in rooms]
         with self.db.transaction() as session:
-            session.execute(delete(LiveRoomRow).where(LiveRoomRow.code.in_([code for code, _, _ in rooms])))
-            session.execute(
-                insert(LiveRoomRow),
-                [
-                    {"code": code, "snapshot": snapshot, "players": players}
-                    for code, snapshot, players in rooms
-                ],
-            )
+            session.execute(statement, rows)
 
     def drop_live(self, code: str) -> None:
         with self.db.transaction() as session:
@@ -160,4 +162,4 @@ class GameRepository:
 
     def live_rooms(self) -> list[tuple[str, dict[str, Any]]]:
         with self.db.transaction() as session:
-            return [(r.code, r.snapshot) for r in session.scalars(select(LiveRoomRow)).all()]
+            return [(r.code, json.loads(r.snapshot)) for r in session.scalars(select(LiveRoomRow)).all()]

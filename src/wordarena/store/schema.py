@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -86,7 +86,8 @@ class LiveRoomRow(Base):
     __tablename__ = "live_rooms"
 
     code: Mapped[str] = mapped_column(String(32), primary_key=True)
-    snapshot: Mapped[dict[str, object]] = mapped_column(JSON)
+    # JSON text encoded by the server (fast, on its loop): the store never parses it on write.
+    snapshot: Mapped[str] = mapped_column(Text)
     players: Mapped[list[str]] = mapped_column(JSON)  # player ids seated, for games_played
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
