@@ -51,13 +51,11 @@ import re
 import resource
 import shlex
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -68,6 +66,7 @@ import aiohttp
 import msgspec
 from aiohttp import web
 
+from bench.processes import child, cpu_seconds, free_port, machine_busy, wait_ready
 from wordarena.core.lexicon import word_list
 
 HOST = "127.0.0.1"
@@ -120,41 +119,6 @@ _decode = msgspec.json.Decoder(Frame).decode
 # ---------------------------------------------------------------- processes
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def child(command: list[str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """A child process in its own session, ended (TERM, then KILL) whatever happens."""
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(5)
-
-
-def wait_ready(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{url} exited with {proc.returncode}:\n{log.read_text()[-2000:]}")
-        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=1):
-            return
-        time.sleep(0.1)
-    raise RuntimeError(f"{url} not ready after {timeout} s:\n{log.read_text()[-2000:]}")
-
-
 def wait_idle(pid: int, timeout: float = 90.0) -> float:
     """Wait until the server stops burning CPU (its bots' warm-up thread); returns the seconds waited."""
     start = time.monotonic()
@@ -168,23 +132,11 @@ def wait_idle(pid: int, timeout: float = 90.0) -> float:
     return time.monotonic() - start
 
 
-def cpu_seconds(pid: int) -> float:
-    """utime + stime of a process (all its threads)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
 def memory_kib(pid: int) -> dict[str, int]:
     """VmRSS (now) and VmHWM (peak) of a process."""
     text = Path(f"/proc/{pid}/status").read_text()
     found = dict(re.findall(r"^(VmRSS|VmHWM):\s+(\d+)", text, re.M))
     return {"rss": int(found.get("VmRSS", 0)), "hwm": int(found.get("VmHWM", 0))}
-
-
-def machine_busy() -> float:
-    """CPU seconds every core spent on anything but idling, since boot."""
-    ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    return (sum(ticks) - ticks[3] - ticks[4]) / CLK_TCK
 
 
 def own_cpu() -> float:
