@@ -91,12 +91,12 @@ class Connection:
                 await self.ws.send_str(item)
             except (ConnectionError, RuntimeError):
                 return
-            self.service.metrics.messages.labels("out").inc()
+            self.service.metrics.messages_out.inc()
 
     # ---------------------------------------------------------------- receiving
 
     async def receive(self, text: str) -> None:
-        self.service.metrics.messages.labels("in").inc()
+        self.service.metrics.messages_in.inc()
         if not self.bucket.take():
             self.strikes += 1
             if self.strikes == limits.MAX_STRIKES:

@@ -18,6 +18,9 @@ class Metrics:
         self.messages = Counter(
             "wordarena_messages_total", "WebSocket messages", ["direction"], registry=self.registry
         )
+        # Bound once: these two are counted on every frame.
+        self.messages_in = self.messages.labels("in")
+        self.messages_out = self.messages.labels("out")
         self.errors = Counter(
             "wordarena_errors_total", "Refused input by reason", ["code"], registry=self.registry
         )
