@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from tests.core.table import ClockedTable
 from wordarena.core import lexicon
 from wordarena.core.duel import rules
-from wordarena.core.duel.events import Effect, Event, PlayerJoined, StartRequested
+from wordarena.core.duel.events import PlayerJoined, StartRequested
 from wordarena.core.duel.game import DuelGame
 from wordarena.core.duel.state import DuelState, Options
 
@@ -33,28 +34,12 @@ def fixed_think(rng: random.Random, level: str, row: int) -> int:
     return 5_000
 
 
-class Table:
+class Table(ClockedTable[DuelGame]):
     """A game, its fake clock, and every effect it produced."""
-
-    def __init__(self, game: DuelGame) -> None:
-        self.game = game
-        self.now = 0
-        self.effects: list[Effect] = []
 
     @property
     def state(self) -> DuelState:
         return self.game.state
-
-    def do(self, event: Event) -> list[Effect]:
-        out = self.game.handle(event, self.now)
-        self.effects += out
-        return out
-
-    def wait(self, ms: int) -> list[Effect]:
-        self.now += ms
-        out = self.game.advance(self.now)
-        self.effects += out
-        return out
 
     def to_clock(self) -> None:
         """From the round card to the instant the round clock starts."""

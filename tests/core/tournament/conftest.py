@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
+from tests.core.table import ClockedTable
 from wordarena.core import lexicon
 from wordarena.core.tournament import rules
 from wordarena.core.tournament.duel import Duel
 from wordarena.core.tournament.events import (
-    Effect,
-    Event,
     GuessSubmitted,
     PlayerJoined,
     Refused,
@@ -50,28 +49,12 @@ def refused(effects: Sequence[object]) -> list[str]:
     return [e.code for e in effects if isinstance(e, Refused)]
 
 
-class Table:
+class Table(ClockedTable[TournamentGame]):
     """A tournament, its fake clock, and every effect it produced."""
-
-    def __init__(self, game: TournamentGame) -> None:
-        self.game = game
-        self.now = 0
-        self.effects: list[Effect] = []
 
     @property
     def state(self) -> TournamentState:
         return self.game.state
-
-    def do(self, event: Event) -> list[Effect]:
-        out = self.game.handle(event, self.now)
-        self.effects += out
-        return out
-
-    def wait(self, ms: int) -> list[Effect]:
-        self.now += ms
-        out = self.game.advance(self.now)
-        self.effects += out
-        return out
 
     def to_play(self) -> None:
         """From the round intro to the instant the duels' clocks start."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
 
 from wordarena.core import lexicon
 from wordarena.core.bot_seat import BotFactory, ThinkTime, bot_name, default_bots
@@ -32,7 +31,6 @@ from wordarena.core.duel.events import (
     PlayerJoined,
     PlayerLeft,
     PlayerReconnected,
-    Refused,
     RoomClosed,
     RoundEnded,
     StartRequested,
@@ -40,14 +38,13 @@ from wordarena.core.duel.events import (
 from wordarena.core.duel.state import DuelState, Options, Phase, RoundResult, Row, Seat, SeatResult
 from wordarena.core.feedback import pattern
 from wordarena.core.guess import Rejection, read_word
+from wordarena.core.machine import Machine, require
 from wordarena.core.scoring import round_points
-
-T = TypeVar("T")
 
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
-class DuelGame:
+class DuelGame(Machine):
     """One room: lobby, rounds, reveal, final standings, play again."""
 
     def __init__(
@@ -80,26 +77,10 @@ class DuelGame:
 
     # ------------------------------------------------------------------ inputs
 
-    def handle(self, event: Event, now: int) -> list[Effect]:
-        """Apply one event at ``now`` (after letting time pass up to ``now``)."""
-        effects = self.advance(now)
-        try:
-            effects += self._apply(event, now)
-        except Rejection as refusal:
-            effects.append(Refused(event.player, refusal.code, refusal.message))
-        return effects
-
-    def advance(self, now: int) -> list[Effect]:
-        """Process every deadline up to ``now``, each at its own time."""
-        effects: list[Effect] = []
-        while (deadline := self.next_deadline()) is not None and deadline <= now:
-            effects += self._on_deadline(deadline)
-        return effects
-
     def next_deadline(self) -> int | None:
         s = self.state
         times = [
-            _require(seat.away_since) + rules.AWAY_LIMIT_MS for seat in s.seats if _away_clock_running(seat)
+            require(seat.away_since) + rules.AWAY_LIMIT_MS for seat in s.seats if _away_clock_running(seat)
         ]
         if s.phase is Phase.LOBBY and s.auto_start_at is not None:
             times.append(s.auto_start_at)
@@ -279,7 +260,7 @@ class DuelGame:
         if seat.done:
             raise Rejection("seat_done", "you have no guesses left this round")
         key = self._check_word(seat, word)
-        mark = pattern(_require(s.answer), key)
+        mark = pattern(require(s.answer), key)
         seat.rows.append(Row(key, mark, now))
         for letter, m in zip(key, mark):
             if _RANK[m] > _RANK.get(seat.keyboard.get(letter, ""), -1):
@@ -318,8 +299,8 @@ class DuelGame:
         s.results.append(
             RoundResult(
                 number=s.round_number,
-                answer=_require(s.answer),
-                clock_started_at=_require(s.clock_started_at),
+                answer=require(s.answer),
+                clock_started_at=require(s.clock_started_at),
                 ended_at=now,
                 ended_by=ended_by,
                 first_solve_at=s.first_solve_at,
@@ -347,7 +328,7 @@ class DuelGame:
     def _on_deadline(self, now: int) -> list[Effect]:
         s = self.state
         for seat in s.seats:
-            if _away_clock_running(seat) and _require(seat.away_since) + rules.AWAY_LIMIT_MS == now:
+            if _away_clock_running(seat) and require(seat.away_since) + rules.AWAY_LIMIT_MS == now:
                 return self._leave(seat, now)
         if s.phase is Phase.LOBBY and s.auto_start_at == now:
             return self._start(now)
@@ -375,7 +356,7 @@ class DuelGame:
     def _bot_think(self, index: int, row: int) -> int:
         s = self.state
         rng = random.Random(f"{s.seed}:think:{s.game_number}:{s.round_number}:{index}:{row}")
-        return self._think_time(rng, _require(s.seats[index].bot_level), row)
+        return self._think_time(rng, require(s.seats[index].bot_level), row)
 
     def _bot_move(self, index: int, seat: Seat, now: int) -> list[Effect]:
         """A bot plays like a person: it sees only its own rows, then submits a guess.
@@ -387,7 +368,7 @@ class DuelGame:
         seat.bot_move_at = None
         words = lexicon.word_list(s.options.lang, rules.WORD_LENGTH)
         rng = random.Random(f"{s.seed}:mind:{s.game_number}:{s.round_number}:{index}")
-        mind = self._bot_factory(_require(seat.bot_level), words, rng)
+        mind = self._bot_factory(require(seat.bot_level), words, rng)
         guess = mind.next_guess([(row.key, row.pattern) for row in seat.rows])
         try:
             effects = self._guess(seat, words.spelling(guess), now)
@@ -490,10 +471,4 @@ def _away_clock_running(seat: Seat) -> bool:
 
 
 def _clock(state: DuelState) -> int:
-    return _require(state.clock_ends_at)
-
-
-def _require(value: T | None) -> T:
-    if value is None:  # pragma: no cover - a broken invariant, not a user error
-        raise AssertionError("missing value")
-    return value
+    return require(state.clock_ends_at)

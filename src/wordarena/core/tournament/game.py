@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
 
 from wordarena.core import lexicon
 from wordarena.core.bot_seat import BotFactory, ThinkTime, bot_name, default_bots
 from wordarena.core.guess import Rejection
+from wordarena.core.machine import Machine, require
 from wordarena.core.rating import rating_changes
 from wordarena.core.tournament import duel as duels
 from wordarena.core.tournament import rules
@@ -39,7 +39,6 @@ from wordarena.core.tournament.events import (
     PlayerJoined,
     PlayerLeft,
     PlayerReconnected,
-    Refused,
     RoundEnded,
     RoundStarted,
     StartRequested,
@@ -48,10 +47,8 @@ from wordarena.core.tournament.events import (
 from wordarena.core.tournament.pairing import pair_round
 from wordarena.core.tournament.state import Entrant, Options, Phase, Round, TournamentState
 
-T = TypeVar("T")
 
-
-class TournamentGame:
+class TournamentGame(Machine):
     """One tournament: lobby, rounds of parallel duels, lives, places, ratings."""
 
     def __init__(
@@ -110,30 +107,14 @@ class TournamentGame:
 
     # ------------------------------------------------------------------ inputs
 
-    def handle(self, event: Event, now: int) -> list[Effect]:
-        """Apply one event at ``now`` (after letting time pass up to ``now``)."""
-        effects = self.advance(now)
-        try:
-            effects += self._apply(event, now)
-        except Rejection as refusal:
-            effects.append(Refused(event.player, refusal.code, refusal.message))
-        return effects
-
-    def advance(self, now: int) -> list[Effect]:
-        """Process every deadline up to ``now``, each at its own time."""
-        effects: list[Effect] = []
-        while (deadline := self.next_deadline()) is not None and deadline <= now:
-            effects += self._on_deadline(deadline)
-        return effects
-
     def next_deadline(self) -> int | None:
         s = self.state
-        times = [_require(e.away_since) + rules.AWAY_LIMIT_MS for e in s.entrants if self._away_clock(e)]
+        times = [require(e.away_since) + rules.AWAY_LIMIT_MS for e in s.entrants if self._away_clock(e)]
         rnd = s.round
         if s.phase is Phase.INTRO and rnd is not None:
             times.append(rnd.intro_ends_at)
         if s.phase is Phase.PLAYING and rnd is not None:
-            times += [_require(d.turn_ends_at) for d in rnd.duels if not d.over]
+            times += [require(d.turn_ends_at) for d in rnd.duels if not d.over]
             times += [e.bot_move_at for e in s.entrants if e.bot_move_at is not None]
         return min(times, default=None)
 
@@ -259,7 +240,7 @@ class TournamentGame:
     def _start_play(self, now: int) -> list[Effect]:
         """The intro is over: every duel's first turn clock starts."""
         s = self.state
-        rnd = _require(s.round)
+        rnd = require(s.round)
         s.phase = Phase.PLAYING
         self._changed()
         for index, d in enumerate(rnd.duels):
@@ -277,7 +258,7 @@ class TournamentGame:
             raise Rejection("not_playing", "no duel is being played")
         if entrant.left:
             raise Rejection("left", "you have left this tournament")
-        rnd = _require(s.round)
+        rnd = require(s.round)
         index = rnd.duel_of(entrant.player)
         if index is None:
             raise Rejection("no_duel", "you have no duel this round")
@@ -294,8 +275,8 @@ class TournamentGame:
 
     def _expire(self, index: int, now: int) -> list[Effect]:
         """C4: the turn ran out; it is passed and counts as used."""
-        d = _require(self.state.round).duels[index]
-        self._entrant(_require(d.current)).bot_move_at = None
+        d = require(self.state.round).duels[index]
+        self._entrant(require(d.current)).bot_move_at = None
         duels.expire(d, now)
         self._changed()
         if d.over:
@@ -305,9 +286,9 @@ class TournamentGame:
 
     def _duel_over(self, index: int, now: int) -> list[Effect]:
         """C5: a win costs nothing, a loss one life, a draw one life each."""
-        rnd = _require(self.state.round)
+        rnd = require(self.state.round)
         d = rnd.duels[index]
-        losers = list(d.players) if d.draw else [_require(d.loser())]
+        losers = list(d.players) if d.draw else [require(d.loser())]
         for player in d.players:
             self._entrant(player).bot_move_at = None
         for player in losers:
@@ -322,7 +303,7 @@ class TournamentGame:
     def _end_round(self, now: int) -> list[Effect]:
         """C3/C5: settle the places of everybody who reached 0 lives, then go on or finish."""
         s = self.state
-        rnd = _require(s.round)
+        rnd = require(s.round)
         rnd.ended_at = now
         unplaced = [e for e in s.entrants if e.place is None]
         out = [e for e in unplaced if e.lives == 0]
@@ -336,7 +317,7 @@ class TournamentGame:
             effects += self._settle(remaining, 1)
         order = {e.player: i for i, e in enumerate(s.entrants)}
         eliminated = {*rnd.eliminated, *(e.player for e in out)}
-        rnd.eliminated = sorted(eliminated, key=lambda p: (_require(self._entrant(p).place), order[p]))
+        rnd.eliminated = sorted(eliminated, key=lambda p: (require(self._entrant(p).place), order[p]))
         rnd.lives_after = {e.player: e.lives for e in s.entrants}
         self._changed()
         if len(remaining) <= 1:
@@ -360,7 +341,7 @@ class TournamentGame:
         effects: list[Effect] = []
         for entrant in players:
             entrant.rating_change = changes.get(entrant.player, 0)
-            after = _require(entrant.rating_after)
+            after = require(entrant.rating_after)
             effects.append(PlaceSettled(entrant.player, place, entrant.rating, after))
         self._changed()
         return effects
@@ -407,7 +388,7 @@ class TournamentGame:
 
     def _walk_out(self, entrant: Entrant, now: int) -> list[Effect]:
         """C7: an automatic defeat; eliminated now, behind everybody else eliminated this round."""
-        rnd = _require(self.state.round)
+        rnd = require(self.state.round)
         entrant.lives = 0
         entrant.eliminated_in = rnd.number
         rnd.eliminated.append(entrant.player)
@@ -440,16 +421,16 @@ class TournamentGame:
     def _on_deadline(self, now: int) -> list[Effect]:
         s = self.state
         for entrant in s.entrants:
-            if self._away_clock(entrant) and _require(entrant.away_since) + rules.AWAY_LIMIT_MS == now:
+            if self._away_clock(entrant) and require(entrant.away_since) + rules.AWAY_LIMIT_MS == now:
                 return self._leave(entrant, now)
-        rnd = _require(s.round)
+        rnd = require(s.round)
         if s.phase is Phase.INTRO and rnd.intro_ends_at == now:
             return self._start_play(now)
         if s.phase is Phase.PLAYING:
             for index, d in enumerate(rnd.duels):
                 if d.over:
                     continue
-                current = self._entrant(_require(d.current))
+                current = self._entrant(require(d.current))
                 if current.bot_move_at == now:
                     return self._bot_move(current, index, now)
                 if d.turn_ends_at == now:
@@ -461,9 +442,9 @@ class TournamentGame:
     def _schedule_bot(self, index: int, now: int) -> None:
         """When the player to move is a bot, decide when it plays (or, afk, lets the turn run out)."""
         s = self.state
-        rnd = _require(s.round)
+        rnd = require(s.round)
         d = rnd.duels[index]
-        entrant = self._entrant(_require(d.current))
+        entrant = self._entrant(require(d.current))
         if not entrant.is_bot or entrant.left:
             return
         context = f"{s.seed}:{rnd.number}:{index}:{len(d.turns)}"
@@ -471,7 +452,7 @@ class TournamentGame:
             entrant.bot_move_at = None
             return
         rng = random.Random(f"{context}:think")
-        think = self._think_time(rng, _require(entrant.bot_level), d.turns_used(entrant.player))
+        think = self._think_time(rng, require(entrant.bot_level), d.turns_used(entrant.player))
         entrant.bot_move_at = now + min(max(think, 1), rules.TURN_MS - 1)
 
     def _bot_move(self, entrant: Entrant, index: int, now: int) -> list[Effect]:
@@ -481,12 +462,12 @@ class TournamentGame:
         restored snapshot plays on exactly as the original would have.
         """
         s = self.state
-        rnd = _require(s.round)
+        rnd = require(s.round)
         d = rnd.duels[index]
         entrant.bot_move_at = None
         words = lexicon.word_list(s.options.lang, d.length)
         rng = random.Random(f"{s.seed}:mind:{rnd.number}:{index}:{entrant.player}")
-        mind = self._bot_factory(_require(entrant.bot_level), words, rng)
+        mind = self._bot_factory(require(entrant.bot_level), words, rng)
         guess = mind.next_guess(d.rows())
         try:
             return self._guess(entrant, words.spelling(guess), now)
@@ -521,9 +502,3 @@ def _name(name: str) -> str:
     if not name or len(name) > rules.NICKNAME_MAX:
         raise Rejection("bad_name", f"a nickname has 1 to {rules.NICKNAME_MAX} characters")
     return name
-
-
-def _require(value: T | None) -> T:
-    if value is None:  # pragma: no cover - a broken invariant, not a user error
-        raise AssertionError("missing value")
-    return value
