@@ -306,16 +306,18 @@ def test_places_and_rating_changes_are_settled_at_elimination() -> None:
 # ---------------------------------------------------------------- C7 leaving and connection loss
 
 
-def test_leaving_loses_the_duel_and_eliminates_at_the_last_place(started: Table) -> None:
+def test_leaving_loses_the_duel_and_is_placed_last_when_the_round_ends(started: Table) -> None:
     d = started.duel_of("p3")
     opponent = d.opponent("p3")
-    effects = started.do(PlayerLeft("p3"))
+    started.do(PlayerLeft("p3"))
     assert d.winner == opponent and d.forfeited_by == "p3"
     assert started.entrant(opponent).lives == 3
     p3 = started.entrant("p3")
-    assert (p3.lives, p3.place, p3.rating_change, p3.left) == (0, 8, -25, True)
-    assert PlaceSettled("p3", 8, 1000, 975) in effects
+    assert (p3.lives, p3.left, p3.place) == (0, True, None)  # C5: settled with the round's others
     assert refused(started.do(GuessSubmitted("p3", "crane"))) == ["left"]
+    started.resolve_round(lambda d: d.players[0])
+    assert (p3.place, p3.rating_change) == (8, -25)
+    assert PlaceSettled("p3", 8, 1000, 975) in started.effects
 
 
 def test_a_leaver_is_placed_behind_the_others_eliminated_that_round(started: Table) -> None:
@@ -328,13 +330,29 @@ def test_a_leaver_is_placed_behind_the_others_eliminated_that_round(started: Tab
     assert {started.entrant(p).place for p in rnd.duels[0].players} == {None}
     leaver = rnd.duels[1].players[0]
     started.do(PlayerLeft(leaver))
-    assert started.entrant(leaver).place == 8  # settled at once, behind everybody else
+    assert started.entrant(leaver).place is None  # so does the leaver's
     for d in rnd.duels[2:]:
         started.win(d.players[0])
     out = [*rnd.duels[0].players, rnd.duels[2].players[1], rnd.duels[3].players[1]]
     assert {started.entrant(p).place for p in out} == {4}  # 4th to 7th, shared; the leaver 8th
+    assert started.entrant(leaver).place == 8
     assert rnd.eliminated[-1] == leaver and set(rnd.eliminated[:-1]) == set(out)
     assert started.state.phase is Phase.INTRO  # three go on
+
+
+def test_simultaneous_leavers_share_their_place_whatever_the_order(started: Table) -> None:
+    """C5: six players who leave in the same round share 3rd–8th, with one rating change."""
+    d = started.duel_of("p0")
+    stay = [d.players[0], d.players[1]]
+    leavers = [p for p in PEOPLE if p not in stay]
+    for player in reversed(leavers):
+        started.do(PlayerLeft(player))
+    started.win(stay[0])
+    places = {p: started.entrant(p).place for p in leavers}
+    changes = {started.entrant(p).rating_change for p in leavers}
+    assert set(places.values()) == {3} and len(changes) == 1
+    assert changes.pop() < 0  # nobody gains by walking out
+    assert started.entrant(stay[1]).place is None  # the two who stayed play on
 
 
 def test_leaving_during_the_intro_forfeits_the_coming_duel() -> None:
@@ -344,13 +362,29 @@ def test_leaving_during_the_intro_forfeits_the_coming_duel() -> None:
     assert d.over and d.winner == d.opponent("p5") and d.turns == []
 
 
-def test_seven_departures_give_the_whole_rating_table(started: Table) -> None:
+def test_seven_departures_share_second_place(started: Table) -> None:
     for player in PEOPLE[:7]:
         started.do(PlayerLeft(player))
     places = {e.player: e.place for e in started.state.entrants}
-    assert places == {f"p{i}": 8 - i for i in range(8)}
-    assert [started.entrant(p).rating_change for p in reversed(PEOPLE)] == [25, 18, 11, 4, -4, -11, -18, -25]
+    assert places == {**{f"p{i}": 2 for i in range(7)}, "p7": 1}
+    assert [started.entrant(p).rating_change for p in PEOPLE] == [-4] * 7 + [25]
     assert started.state.phase is Phase.FINISHED and started.state.winners == ["p7"]
+
+
+def test_a_player_out_of_lives_who_then_leaves_keeps_the_better_place(started: Table) -> None:
+    while started.state.round.number < 3:  # type: ignore[union-attr]
+        started.resolve_round(lambda d: None)
+    started.to_play()
+    rnd = started.state.round
+    assert rnd is not None
+    started.draw(rnd.duels[0])  # out by the duel ...
+    beaten = rnd.duels[0].players[0]
+    started.do(PlayerLeft(beaten))  # ... then leaves: not a walk-out
+    walker = rnd.duels[1].players[0]
+    started.do(PlayerLeft(walker))
+    for d in rnd.duels[2:]:
+        started.win(d.players[0])
+    assert started.entrant(beaten).place == 4 and started.entrant(walker).place == 8
 
 
 def test_leaving_once_out_of_lives_is_free(started: Table) -> None:
@@ -374,7 +408,7 @@ def test_turns_of_a_disconnected_player_expire_then_60_s_away_is_leaving(started
     assert not started.entrant("p2").left
     started.wait(1)
     p2 = started.entrant("p2")
-    assert p2.left and p2.place == 8 and d.winner == d.opponent("p2")
+    assert p2.left and p2.walked_out and d.winner == d.opponent("p2")
 
 
 def test_coming_back_within_60_s_keeps_the_seat(started: Table) -> None:

@@ -79,6 +79,12 @@ def test_spectators_watch_other_duels_live_with_letters_but_no_answer(started: T
     for d in running:
         started.pass_with_a_guess(d)
     view = view_for(started.state, "p0", started.now)
+    assert view["result"] is None  # placed when the round ends (C5)
+    for shown in view["duels"]:
+        if not shown["over"]:
+            assert all("letters" in row for row in shown["rows"]) and "answer" not in shown
+    started.resolve_round(lambda d: d.players[0] if d.players[0] != "p0" else d.players[1])
+    view = view_for(started.state, "p0", started.now)
     assert view["result"] == {
         "place": 8,
         "rating_before": 1000,
@@ -86,9 +92,6 @@ def test_spectators_watch_other_duels_live_with_letters_but_no_answer(started: T
         "rating_change": -25,
         "eliminated_in": 1,
     }
-    for shown in view["duels"]:
-        if not shown["over"]:
-            assert all("letters" in row for row in shown["rows"]) and "answer" not in shown
     assert next(p for p in view["players"] if p["id"] == "p0")["place"] == 8
 
 

@@ -8,9 +8,9 @@ own time, in order, so a late timer never changes the outcome.
 Randomness is derived from the seed and the context (round, duel, turn), so the
 state carries no random generator and replays exactly.
 
-Places (C5) are settled when the round ends, for every player who reached 0 lives
-in it (they share the place), or at once for a player who leaves (the last place
-still free: behind everyone eliminated later in that round). A settled player's
+Places (C5) are settled when the round ends, for every player eliminated in it,
+however: those who lost their last life share one place, and those who walked out
+(left, or stayed away 60 s) share the place behind them (C7). A settled player's
 rating change only depends on who is ahead, level or behind, which is known at
 that moment, so it is applied then (C6) and equals the one computed at the end.
 """
@@ -301,48 +301,64 @@ class TournamentGame(Machine):
         return effects
 
     def _end_round(self, now: int) -> list[Effect]:
-        """C3/C5: settle the places of everybody who reached 0 lives, then go on or finish."""
+        """C3/C5: settle the places of everybody eliminated this round, then go on or finish."""
         s = self.state
         rnd = require(s.round)
         rnd.ended_at = now
-        unplaced = [e for e in s.entrants if e.place is None]
-        out = [e for e in unplaced if e.lives == 0]
-        remaining = [e for e in unplaced if e.lives > 0]
+        remaining = [e for e in s.entrants if e.place is None and e.lives > 0]
         effects: list[Effect] = [RoundEnded(rnd.number)]
-        for entrant in out:
-            entrant.eliminated_in = rnd.number
-        if out:  # they share the place; when nobody remains, that place is 1 (no replay)
-            effects += self._settle(out, len(unplaced) - len(out) + 1)
+        effects += self._settle_eliminated(rnd)
         if len(remaining) == 1:  # the last one still in play wins
-            effects += self._settle(remaining, 1)
-        order = {e.player: i for i, e in enumerate(s.entrants)}
-        eliminated = {*rnd.eliminated, *(e.player for e in out)}
-        rnd.eliminated = sorted(eliminated, key=lambda p: (require(self._entrant(p).place), order[p]))
+            effects += self._settle([(remaining, 1)])
         rnd.lives_after = {e.player: e.lives for e in s.entrants}
         self._changed()
         if len(remaining) <= 1:
             return effects + self._finish("finished", now)
         return effects + self._open_round(rnd.number + 1, now)
 
-    def _settle(self, players: list[Entrant], place: int) -> list[Effect]:
-        """C6: settle ``place`` and the rating change at once.
+    def _settle_eliminated(self, rnd: Round) -> list[Effect]:
+        """C5/C7: this round's eliminated share a place; those who walked out share the one behind.
 
-        Everybody not placed yet will finish ahead of ``players``: they get a
-        place better than any, which is all the formula needs from them.
+        When nobody remains in play, the best of them share place 1 (the round is not replayed).
         """
         s = self.state
-        for entrant in players:
-            entrant.place = place
+        unplaced = [e for e in s.entrants if e.place is None]
+        out = [e for e in unplaced if e.lives == 0]
+        if not out:
+            return []
+        beaten = [e for e in out if not e.walked_out]
+        walked = [e for e in out if e.walked_out]
+        first_free = len(unplaced) - len(out) + 1
+        groups = [(beaten, first_free), (walked, first_free + len(beaten))]
+        for entrant in out:
+            entrant.eliminated_in = rnd.number
+        effects = self._settle([(group, place) for group, place in groups if group])
+        order = {e.player: i for i, e in enumerate(s.entrants)}
+        eliminated = {*rnd.eliminated, *(e.player for e in out)}
+        rnd.eliminated = sorted(eliminated, key=lambda p: (require(self._entrant(p).place), order[p]))
+        return effects
+
+    def _settle(self, groups: list[tuple[list[Entrant], int]]) -> list[Effect]:
+        """C6: settle each group's shared place, then every rating change at once.
+
+        Everybody not placed yet will finish ahead of them: they get a place
+        better than any, which is all the formula needs from them.
+        """
+        s = self.state
+        for players, place in groups:
+            for entrant in players:
+                entrant.place = place
         changes: dict[str, int] = {}
         if s.options.rated:
             ratings = {e.player: float(e.rating) for e in s.entrants}
             places = {e.player: 0 if e.place is None else e.place for e in s.entrants}
             changes = rating_changes(ratings, places)
         effects: list[Effect] = []
-        for entrant in players:
-            entrant.rating_change = changes.get(entrant.player, 0)
-            after = require(entrant.rating_after)
-            effects.append(PlaceSettled(entrant.player, place, entrant.rating, after))
+        for players, place in groups:
+            for entrant in players:
+                entrant.rating_change = changes.get(entrant.player, 0)
+                after = require(entrant.rating_after)
+                effects.append(PlaceSettled(entrant.player, place, entrant.rating, after))
         self._changed()
         return effects
 
@@ -378,6 +394,7 @@ class TournamentGame(Machine):
         if was_in_play and s.phase in (Phase.INTRO, Phase.PLAYING):
             effects += self._walk_out(entrant, now)
         if s.phase in (Phase.INTRO, Phase.PLAYING) and self._abandoned():
+            effects += self._settle_eliminated(require(s.round))
             effects += self._finish("abandoned", now)
         return effects
 
@@ -387,18 +404,15 @@ class TournamentGame(Machine):
         return s.had_people and not s.options.rated and all(e.left for e in s.entrants if not e.is_bot)
 
     def _walk_out(self, entrant: Entrant, now: int) -> list[Effect]:
-        """C7: an automatic defeat; eliminated now, behind everybody else eliminated this round."""
+        """C7: an automatic defeat; eliminated in this round, placed at its end behind the others."""
         rnd = require(self.state.round)
         entrant.lives = 0
-        entrant.eliminated_in = rnd.number
-        rnd.eliminated.append(entrant.player)
-        unplaced = sum(1 for e in self.state.entrants if e.place is None)
-        effects = self._settle([entrant], unplaced)
+        entrant.walked_out = True
         index = rnd.duel_of(entrant.player)
         if index is not None and not rnd.duels[index].over:
             duels.forfeit(rnd.duels[index], entrant.player, now)
-            effects += self._duel_over(index, now)
-        return effects
+            return self._duel_over(index, now)
+        return []
 
     def _disconnect(self, entrant: Entrant, now: int) -> None:
         if entrant.away_since is None and not entrant.left and not entrant.is_bot:

@@ -36,6 +36,7 @@ class Entrant:
     place: int | None = None  # settled once (C5)
     rating_change: int | None = None  # settled with the place (0 in a practice tournament)
     eliminated_in: int | None = None  # the round number
+    walked_out: bool = False  # left while in play (C7): placed behind that round's other eliminations
     met: list[str] = field(default_factory=list)  # answers of this player's duels (keys)
     bot_move_at: int | None = None  # when the bot plays its running turn
 
