@@ -5,6 +5,7 @@
     wordarena letters --lang L WORD               the normalised letters
     wordarena words --lang L --length N --list answers|guesses
     wordarena words --stats
+    wordarena words --diff OLD_DIR [--lang L] [--length N]   what changed per list (words with --lang)
     wordarena openers --lang L [--length N] [--top K]   the best opening words of a list
     wordarena serve [--host H] [--port P] [--data-dir D] [--database-url URL]
     wordarena simulate duel --lang L --seats S --rounds R --clock C --seed N
@@ -108,6 +109,9 @@ def cmd_letters(args: argparse.Namespace) -> None:
 
 
 def cmd_words(args: argparse.Namespace) -> None:
+    if args.diff is not None:
+        _words_diff(args)
+        return
     if args.stats:
         print(f"{'lang':<5}{'length':>7}{'answers':>9}{'guesses':>9}")
         for lang, length in lexicon.available():
@@ -123,6 +127,20 @@ def cmd_words(args: argparse.Namespace) -> None:
         raise UsageError(str(error)) from None
     keys = words.answers if args.list == "answers" else sorted(words.guesses)
     sys.stdout.write("".join(words.spelling(k) + "\n" for k in keys))
+
+
+def _words_diff(args: argparse.Namespace) -> None:
+    from wordarena import words_diff
+
+    if not args.diff.is_dir():
+        raise UsageError(f"--diff needs a folder of word lists: {args.diff}")
+    if args.lang is not None:
+        _check_lang(args.lang)
+    diffs = words_diff.diff(args.diff, args.lang, args.length)
+    print(words_diff.HEADER)
+    print("\n".join(d.row() for d in diffs))
+    if args.lang is not None:
+        print("\n".join(line for d in diffs for line in d.words()))
 
 
 def cmd_openers(args: argparse.Namespace) -> None:
@@ -209,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     wo.add_argument("--length", type=int)
     wo.add_argument("--list", choices=("answers", "guesses"), default="answers")
     wo.add_argument("--stats", action="store_true")
+    wo.add_argument("--diff", type=Path, metavar="OLD_DIR", help="compare with the lists in OLD_DIR")
     wo.set_defaults(run=cmd_words)
 
     op = sub.add_parser("openers", help="the best opening words of a list, computed from it")
