@@ -81,17 +81,25 @@ NAME_GROUP_PREFIX = "# name:"
 
 
 def deny_names(lang: str) -> set[str]:
-    """Keys listed under a ``# name...`` group of ``deny/<lang>.txt``."""
+    """Keys listed under a ``# name: ...`` group of ``deny/<lang>.txt``.
+
+    A group's header is its first comment line; the comment lines right after
+    it continue the header.
+    """
     path = DENY / f"{lang}.txt"
     keys: set[str] = set()
     in_names = False
+    after_comment = False
     if not path.exists():
         return keys
     for line in path.read_text(encoding="utf-8").splitlines():
         stripped = line.strip()
         if stripped.startswith("#"):
-            in_names = stripped.lower().startswith(NAME_GROUP_PREFIX)
+            if not after_comment:
+                in_names = stripped.lower().startswith(NAME_GROUP_PREFIX)
+            after_comment = True
             continue
+        after_comment = False
         word = stripped.split("#", 1)[0].strip()
         if in_names and word and (key := key_of(lang, word)) is not None:
             keys.add(key)
