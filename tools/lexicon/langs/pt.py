@@ -85,20 +85,7 @@ SOURCES = [
 RARE_LEMMA = 2.0
 
 
-def _plurals(word: str) -> list[str]:
-    """Regular plurals of a Portuguese noun or adjective (folha -> folhas, verão -> verões)."""
-    if word.endswith("ão"):
-        return [word[:-2] + e for e in ("ões", "ães", "ãos")]
-    if word.endswith("m"):
-        return [word[:-1] + "ns"]
-    if word.endswith("l"):
-        return [word[:-1] + "is", word[:-2] + "éis", word[:-2] + "óis"]
-    if word.endswith(("r", "z", "s")):
-        return [word + "es"]
-    return [word + "s"]
-
-
-def lemma_test(forms: set[str]):  # type: ignore[no-untyped-def]
+def lemma_test():  # type: ignore[no-untyped-def]
     """Is a dictionary entry a base form? simplemma, read both ways.
 
     simplemma often maps a noun onto a homograph (folha -> folhar, música ->
@@ -109,9 +96,6 @@ def lemma_test(forms: set[str]):  # type: ignore[no-untyped-def]
     smaller margin lets feminine adjectives and verb forms in.
     """
     from simplemma import lemmatize
-    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
-
-    table = DefaultDictionaryFactory().get_dictionary("pt")
 
     def test(word: str) -> bool:
         lemma = lemmatize(word, lang="pt")
@@ -138,7 +122,7 @@ def build(work: Path) -> dict[int, WordLists]:
     names = shared_names()
     br_only = {w for w in pt_br["forms"] if w not in pt_forms and zipf(w, "pt") > 0 and w not in names}
     guesses = sorted(pt_forms | br_only)
-    is_base = lemma_test(in_both)
+    is_base = lemma_test()
     stems = [s for s in stems if is_base(s)]
     lists = {}
     for n in LENGTHS:
