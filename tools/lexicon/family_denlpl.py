@@ -223,7 +223,11 @@ def package_file(package: str, *parts: str) -> Path:
     return Path(spec.origin).parent.joinpath(*parts)
 
 
-def is_lemma(word: str, lang: str, head: bool = False) -> bool:
+#: How much rarer (zipf) than the word simplemma's lemma must be to be ignored.
+RARE_LEMMA = 2.0
+
+
+def is_lemma(word: str, lang: str, head: bool = False, rare_lemma: bool = False) -> bool:
     """simplemma's base-form test (it returns the word itself for a lemma).
 
     ``head`` says the dictionary gives the word its own paradigm (plural,
@@ -232,8 +236,11 @@ def is_lemma(word: str, lang: str, head: bool = False) -> bool:
     dictionary in that case.
     """
     import simplemma
+    from wordfreq import zipf_frequency
 
     lemma = simplemma.lemmatize(word, lang)
     if lemma == word:
         return True
+    if rare_lemma and zipf_frequency(lemma, lang) < zipf_frequency(word, lang) - RARE_LEMMA:
+        return True  # a rare homograph's form (nl geel -> vergelen, sneeuw -> sneeuwen)
     return head and len(lemma) > len(word) and lemma.lower().startswith(word.lower())

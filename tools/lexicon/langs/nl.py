@@ -16,7 +16,7 @@ from tools.lexicon import family_denlpl as fam
 from tools.lexicon.common import Source, WordLists
 
 LENGTHS = (4, 5, 6)
-ZIPF_MIN = {4: 3.8, 5: 3.85, 6: 4.0}  # answers: wordfreq zipf floor per length (about 500 candidates each)
+ZIPF_MIN = {4: 3.75, 5: 3.85, 6: 4.0}  # answers: wordfreq zipf floor per length (about 500 candidates each)
 
 SOURCES = [
     Source(
@@ -69,7 +69,9 @@ def build(work: Path) -> dict[int, WordLists]:
     # entry flagged as infinitive (Vi) is trusted as a base form.
     infinitives = {plain(e.stem) for e in entries if "Vi" in e.flags and e.stem.endswith("n")}
     candidates = [
-        s for s in stems if s not in naughty and (s in infinitives or fam.is_lemma(s, "nl", s in heads))
+        s
+        for s in stems
+        if s not in naughty and (s in infinitives or fam.is_lemma(s, "nl", s in heads, rare_lemma=True))
     ]
     known = set(guesses)  # a stem that is not a standalone form (compound-only) is no answer
     answers = fam.rank_answers("nl", [c for c in candidates if c in known], ZIPF_MIN)
