@@ -1,0 +1,124 @@
+"""Everyday words are playable, names are not (issue 10 §2).
+
+The samples in ``coverage/<lang>.txt`` were written from general knowledge
+before looking at the lists. Every word of a section must pass, except the
+ones listed under ``[exceptions]`` (each recorded with its reason in the
+language's PROVENANCE.md); an exception that starts to pass must be removed, so
+the test fails on a regression and on a stale exception alike.
+
+``python -m tests.data.words.test_coverage`` prints the rates per language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from wordarena.core import lexicon
+from wordarena.core.letters import normalize
+
+SAMPLES = Path(__file__).parent / "coverage"
+LANGS = sorted(p.stem for p in SAMPLES.glob("*.txt"))
+SECTIONS = ("answers", "inflected", "conjugated", "names")
+
+
+@dataclass
+class Sample:
+    lang: str
+    words: dict[str, list[str]] = field(default_factory=dict)
+    exceptions: dict[str, set[str]] = field(default_factory=dict)
+
+
+def read_sample(lang: str) -> Sample:
+    sample = Sample(lang, {s: [] for s in SECTIONS}, {s: set() for s in SECTIONS})
+    section = ""
+    for raw in (SAMPLES / f"{lang}.txt").read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            section = line.strip("[]")
+            continue
+        if section == "exceptions":
+            kind, word = line.split()
+            sample.exceptions[kind].add(word)
+        else:
+            sample.words[section].append(line)
+    return sample
+
+
+def _entry(lang: str, word: str) -> tuple[str, lexicon.WordList]:
+    key = normalize(lang, word)
+    return key, lexicon.word_list(lang, len(key))
+
+
+def is_answer(lang: str, word: str) -> bool:
+    key, words = _entry(lang, word)
+    return key in words.answers
+
+
+def is_guess(lang: str, word: str) -> bool:
+    key, words = _entry(lang, word)
+    return words.is_guess(key)
+
+
+#: What each section requires of its words.
+CHECKS: dict[str, Callable[[str, str], bool]] = {
+    "answers": is_answer,
+    "inflected": lambda lang, w: is_guess(lang, w) and not is_answer(lang, w),
+    "conjugated": is_guess,
+    "names": lambda lang, w: not is_guess(lang, w),
+}
+
+
+def failures(sample: Sample, section: str) -> set[str]:
+    check = CHECKS[section]
+    return {w for w in sample.words[section] if not check(sample.lang, w)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sample_sizes(lang: str) -> None:
+    sample = read_sample(lang)
+    assert len(sample.words["answers"]) >= 60
+    assert len(sample.words["inflected"]) >= 30
+    assert len(sample.words["names"]) >= 15
+    for section, words in sample.exceptions.items():
+        assert words <= set(sample.words[section]), f"{section} exceptions not in the sample"
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_coverage(lang: str, section: str) -> None:
+    sample = read_sample(lang)
+    failed = failures(sample, section)
+    known = sample.exceptions[section]
+    assert not failed - known, f"{lang} {section}: fails, not a known exception"
+    assert not known - failed, f"{lang} {section}: known exceptions that now pass (remove them)"
+
+
+def rates() -> list[str]:
+    """One line per language: answers %, guessable %, names accepted %."""
+    lines = ["lang  answers      guessable    names accepted  ko conjugated"]
+    for lang in LANGS:
+        s = read_sample(lang)
+        base = s.words["answers"]
+        inflected = s.words["inflected"] + s.words["conjugated"]
+        everyday = base + inflected
+        answers = sum(is_answer(lang, w) for w in base)
+        guessable = sum(is_guess(lang, w) for w in everyday)
+        names = sum(is_guess(lang, w) for w in s.words["names"])
+        conj = f"{sum(is_guess(lang, w) for w in inflected)}/{len(inflected)}" if lang == "ko" else ""
+        lines.append(
+            f"{lang:4}  {answers:3}/{len(base):<3} {100 * answers / len(base):5.1f}%"
+            f"  {guessable:3}/{len(everyday):<3} {100 * guessable / len(everyday):5.1f}%"
+            f"  {names:2}/{len(s.words['names']):<2} {100 * names / len(s.words['names']):5.1f}%"
+            f"     {conj}"
+        )
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(rates()))
