@@ -216,3 +216,17 @@ def by_length(lang: str, words: Iterable[str], length: int) -> list[str]:
         if key is not None and len(key) == length:
             out.append(word)
     return out
+
+
+def attested(lang: str):  # type: ignore[no-untyped-def]
+    """A filter of generated forms: kept when wordfreq or simplemma's form table knows them.
+
+    The it_IT and pt dictionaries list odd entries (omio, vipla, labbo) and
+    their affix rules generate forms nobody writes; a second source that has
+    met the form keeps the guesses to real words (issue 10 §3). Rare but real
+    forms that neither source has are lost with them.
+    """
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary(lang)
+    return lambda word: word in table or zipf(word, lang) > 0

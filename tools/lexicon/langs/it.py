@@ -1,6 +1,7 @@
 """Italian word lists (tournament: 4, 5 and 6 letters).
 
-Guesses: every form of the Italian Hunspell dictionary (affixes expanded).
+Guesses: every form of the Italian Hunspell dictionary (affixes expanded) that
+wordfreq or simplemma's form table has met (`attested`).
 Answers: its lower-case entries that simplemma calls base forms, frequent in
 wordfreq, not in naughty-words' Italian list, minus the review (deny/it.txt).
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 from tools.lexicon.common import Source, WordLists
 from tools.lexicon.family_itptid import (
     NAUGHTY_VERSION,
+    attested,
     by_length,
     expand,
     hunspell_path,
@@ -118,6 +120,7 @@ def build(work: Path) -> dict[int, WordLists]:
     blocked = naughty_words("it", work) - NOT_OFFENSIVE
     forms, stems = set(data["forms"]), set(data["stems"])
     is_base = lemma_test(forms, stems)
+    known = attested("it")
     # Candidates: the dictionary's entries, and the frequent words of wordfreq
     # that the dictionary accepts (it_IT stores casa, porta only as verb forms).
     lowest = min(MIN_ZIPF.values())
@@ -134,5 +137,7 @@ def build(work: Path) -> dict[int, WordLists]:
             if is_base(w)
         ]
         answers = rank_answers("it", candidates, MIN_ZIPF[n], blocked)
-        lists[n] = WordLists(answers=answers, guesses=by_length("it", data["forms"], n))
+        lists[n] = WordLists(
+            answers=answers, guesses=[w for w in by_length("it", data["forms"], n) if known(w)]
+        )
     return lists

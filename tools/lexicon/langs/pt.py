@@ -1,9 +1,10 @@
 """Portuguese word lists (tournament: 4, 5 and 6 letters), pt-PT and pt-BR together.
 
-Guesses: every form of the pt-PT Hunspell dictionary, and the forms of the
-pt-BR one (VERO) that pt-PT also has or that wordfreq knows, so a player of
-either variety has their spelling accepted without VERO's unused generated
-forms (about 47,000 of its 56,000 forms that pt-PT lacks are unknown to wordfreq).
+Guesses: the forms of the pt-PT Hunspell dictionary and those of the pt-BR
+one (VERO) that pt-PT also has or that both wordfreq and simplemma's form table know, so a
+player of either variety has their spelling accepted without VERO's unused
+generated forms (about 47,000 of its 56,000 forms that pt-PT lacks are unknown
+to wordfreq); all of them kept only when wordfreq or simplemma has met them.
 Answers: lower-case entries of either dictionary that BOTH dictionaries accept
 (a spelling only one variety uses, such as pt-PT "acção" or pt-BR "tênis" vs
 "ténis" being folded anyway, stays a guess), that simplemma calls base forms
@@ -20,6 +21,7 @@ from pathlib import Path
 from tools.lexicon.common import Source, WordLists, shared_names
 from tools.lexicon.family_itptid import (
     NAUGHTY_VERSION,
+    attested,
     by_length,
     expand,
     hunspell_path,
@@ -114,14 +116,21 @@ def build(work: Path) -> dict[int, WordLists]:
     in_both = set(pt_pt["forms"]) & set(pt_br["forms"])
     stems = [s for s in set(pt_pt["stems"]) | set(pt_br["stems"]) if s in in_both]
     blocked = naughty_words("pt", work) - NOT_OFFENSIVE
-    # pt-BR forms that pt-PT lacks count only when wordfreq has met them: VERO
+    # pt-BR forms that pt-PT lacks count only when both wordfreq and simplemma's
+    # form table have them (either alone lets English words, names or odd forms in): VERO
     # generates many forms nobody writes (fuim, sivom, igbis, ondoo, issue 10).
     pt_forms = set(pt_pt["forms"])
     # VERO also lists names in lower case (joão, lisboa): those other
     # dictionaries list as names are dropped.
     names = shared_names()
-    br_only = {w for w in pt_br["forms"] if w not in pt_forms and zipf(w, "pt") > 0 and w not in names}
-    guesses = sorted(pt_forms | br_only)
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary("pt")
+    br_only = {
+        w for w in pt_br["forms"] if w not in pt_forms and w in table and zipf(w, "pt") > 0 and w not in names
+    }
+    known = attested("pt")
+    guesses = sorted(w for w in pt_forms | br_only if known(w))
     is_base = lemma_test()
     stems = [s for s in stems if is_base(s)]
     lists = {}
