@@ -750,6 +750,12 @@ def main() -> None:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="load_duel-")))
         sport, eport = free_port(), free_port()
         serve = [sys.executable, "-m", "wordarena", "serve", "--host", HOST, "--port", str(sport)]
+        serve += [
+            "--max-sockets-per-ip",
+            "100000",
+            "--new-identities-per-minute",
+            "100000",
+        ]  # one client address
         server = stack.enter_context(child([*serve, "--data-dir", str(tmp / "data")], tmp / "server.log"))
         echo = stack.enter_context(
             child([sys.executable, "-m", "bench.load_duel", "--echo-server", str(eport)], tmp / "echo.log")

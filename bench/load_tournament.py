@@ -783,6 +783,12 @@ def log_errors(log: Path) -> int:
 def run(opts: Options, tmp: Path) -> None:
     """The server run, then the echo run, each with its own child process."""
     command = list(opts.server_command) or [sys.executable, "-m", "wordarena", "serve"]
+    command += [
+        "--max-sockets-per-ip",
+        "100000",
+        "--new-identities-per-minute",
+        "100000",
+    ]  # one client address
     serve = [*command, "--host", HOST, "--port", str(free_port())]
     with child([*serve, "--data-dir", str(tmp / "data")], tmp / "server.log") as server:
         url = f"http://{HOST}:{serve[-1]}"

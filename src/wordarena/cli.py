@@ -158,12 +158,21 @@ def cmd_openers(args: argparse.Namespace) -> None:
         print(f"{words.spelling(key):<10}{patterns:>9}{left:>25.1f}")
 
 
-def cmd_serve(args: argparse.Namespace) -> None:
+def cmd_serve(args: argparse.Namespace) -> int:
     from wordarena.server.app import serve
     from wordarena.server.service import Config
 
-    origins = tuple(o for o in (args.allow_origin or []) if o)
-    serve(Config(args.host, args.port, Path(args.data_dir), args.database_url or None, origins))
+    config = Config(
+        host=args.host,
+        port=args.port,
+        data_dir=Path(args.data_dir),
+        database_url=args.database_url or None,
+        allowed_origins=tuple(o for o in (args.allow_origin or []) if o),
+        trust_proxy=args.trust_proxy,
+        max_sockets_per_ip=args.max_sockets_per_ip,
+        new_identities_per_minute=args.new_identities_per_minute,
+    )
+    return serve(config)
 
 
 def cmd_simulate(args: argparse.Namespace) -> None:
@@ -245,7 +254,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     se.add_argument(
         "--allow-origin", action="append", default=_env("ALLOWED_ORIGINS", "").split(","),
-        help="another origin whose pages may open WebSockets (repeatable)",
+        help="a public origin of the site (scheme://host[:port]): its Host and its pages' sockets are "
+        "accepted besides the listening address (repeatable)",
+    )  # fmt: skip
+    se.add_argument(
+        "--trust-proxy", action="store_true", default=_env("TRUST_PROXY", "") in ("1", "true", "yes"),
+        help="behind a TLS proxy only: take the client address, scheme and host from X-Forwarded-*",
+    )  # fmt: skip
+    se.add_argument(
+        "--max-sockets-per-ip", type=int, default=int(_env("MAX_SOCKETS_PER_IP", "0")) or None,
+        help="open WebSockets per client address (default 200)",
+    )  # fmt: skip
+    se.add_argument(
+        "--new-identities-per-minute", type=int, default=int(_env("NEW_IDENTITIES_PER_MINUTE", "0")) or None,
+        help="new anonymous identities per client address and minute (default 20)",
     )  # fmt: skip
     se.set_defaults(run=cmd_serve)
 
@@ -270,8 +292,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        run: Callable[[argparse.Namespace], None] = args.run
-        run(args)
+        run: Callable[[argparse.Namespace], int | None] = args.run
+        status = run(args)
+        if status:
+            return status
     except UsageError as error:
         print(f"wordarena: error: {error}", file=sys.stderr)
         return USAGE_ERROR

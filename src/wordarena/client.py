@@ -23,7 +23,11 @@ _encode = msgspec.json.Encoder().encode
 
 
 class ClientError(Exception):
-    pass
+    """The server answered with an ``error`` (its ``code`` says why)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
 
 
 class Client:
@@ -110,8 +114,11 @@ class Client:
     # ---------------------------------------------------------------- actions
 
     async def hello(self, token: str | None = None, ui: str | None = None) -> dict[str, Any]:
+        """Say who we are (a new identity without ``token``); `ClientError` ``bad_token`` if unknown."""
         await self.send({"type": "hello", "token": token, "ui": ui})
-        welcome = await self.expect("welcome")
+        welcome = await self.until(lambda m: m.get("type") in ("welcome", "error"))
+        if welcome["type"] == "error":
+            raise ClientError(welcome["code"], welcome["message"])
         self.token, self.player = welcome["token"], welcome["player"]
         return welcome
 

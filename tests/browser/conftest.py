@@ -85,10 +85,10 @@ class LiveServer:
     def jump(self, ms: int) -> None:
         """Move time forward, and wait until the desk and every room have caught up with it."""
         self.clock.offset += ms
-        self.call(self.service.desk.tick)
         asyncio.run_coroutine_threadsafe(self._settle(), self.loop).result(timeout=30)
 
     async def _settle(self) -> None:
+        await self.service.desk.tick()
         for room in list(self.service.rooms.values()):
             await room.settled()
 
@@ -101,13 +101,18 @@ class LiveServer:
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=30)
 
     def room(self, code: str) -> Room:
+        """A room, to read inside `call` only (its state belongs to the server's loop)."""
         return self.service.rooms[code]
 
     def answer(self, code: str) -> str:
-        """The hidden word, read inside the server (a test may; no client can)."""
-        state = self.room(code).state
-        assert state.answer is not None
-        return lexicon.word_list(state.options.lang, 5).spelling(state.answer)
+        """The hidden word, read inside the server, on its loop (a test may; no client can)."""
+
+        def read() -> str:
+            state = self.room(code).state
+            assert state.answer is not None
+            return lexicon.word_list(state.options.lang, 5).spelling(state.answer)
+
+        return self.call(read)
 
     def tournament_of(self, player_name: str) -> TournamentRoom:
         def find() -> TournamentRoom:
@@ -121,9 +126,12 @@ class LiveServer:
         return self.call(find)
 
     def wrong_word(self, code: str, index: int = 0) -> str:
-        state = self.room(code).state
-        words = lexicon.word_list(state.options.lang, 5)
-        return words.spelling([k for k in words.answers if k != state.answer][index])
+        def read() -> str:
+            state = self.room(code).state
+            words = lexicon.word_list(state.options.lang, 5)
+            return words.spelling([k for k in words.answers if k != state.answer][index])
+
+        return self.call(read)
 
 
 def _free_port() -> int:

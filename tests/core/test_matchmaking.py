@@ -1,94 +1,205 @@
-"""Tournament matchmaking (RULES.md C1, C2)."""
+"""Tournament matchmaking (RULES.md C1, C2): lobbies formed from the whole queue."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordarena.core.matchmaking import LOBBY_SIZE, PRACTICE_WAIT_MS, Matchmaker, MatchmakingError
+from wordarena.core.matchmaking import (
+    LOBBY_SIZE,
+    PRACTICE_WAIT_MS,
+    Lobby,
+    Matchmaker,
+    MatchmakingError,
+    Party,
+    compatible,
+    plan,
+)
 
 
-def test_a_player_joins_only_within_200_of_the_lobby_mean() -> None:
+def solo(player: str, rating: int, at: int = 0, lang: str = "en", practice: bool = False) -> Party:
+    return Party(player, lang, practice, at, {player: rating})
+
+
+def group(code: str, ratings: dict[str, int], at: int = 0, lang: str = "en") -> Party:
+    return Party(f"group:{code}", lang, False, at, ratings)
+
+
+def lobby_with(lobbies: list[Lobby], player: str) -> Lobby:
+    return next(lobby for lobby in lobbies if player in lobby.ratings)
+
+
+# ---------------------------------------------------------------- who may sit together
+
+
+def test_a_player_fits_within_200_of_the_others_mean() -> None:
+    assert compatible([solo("a", 1000), solo("b", 1199)])
+    assert not compatible([solo("a", 1000), solo("b", 1200)])  # exactly 200 does not fit
+    assert not compatible([solo("a", 1000), solo("b", 800)])
+    # 1300 is 200.5 from the mean of 1000 and 1199 (1099.5): refused, never widened
+    assert not compatible([solo("a", 1000), solo("b", 1199), solo("c", 1300)])
+    # and every member is checked, not only the last comer: 1000 is 249 from 1199 and 1299
+    assert not compatible([solo("a", 1000), solo("b", 1199), solo("c", 1299)])
+    assert compatible([solo("a", 1000), solo("b", 1150), solo("c", 1100)])
+
+
+def test_a_group_sits_together_whatever_its_spread_and_is_judged_by_its_mean() -> None:
+    friends = group("g", {"low": 700, "high": 1500})  # mean 1100
+    assert compatible([friends])
+    assert compatible([friends, solo("x", 1250)])
+    assert not compatible([friends, solo("x", 1300)])
+
+
+def test_practice_lobbies_take_anybody_but_never_more_than_eight() -> None:
+    assert compatible([solo("a", 100, practice=True), solo("b", 2900, practice=True)])
+    assert not compatible([solo(f"p{i}", 1000, practice=True) for i in range(LOBBY_SIZE + 1)])
+
+
+# ---------------------------------------------------------------- the plan
+
+
+def test_eight_compatible_players_make_one_tournament() -> None:
+    [lobby] = plan([solo(f"p{i}", 1000 + 10 * i, at=i) for i in range(LOBBY_SIZE)])
+    assert lobby.size == LOBBY_SIZE and lobby.ready(0)
+
+
+def test_three_and_five_compatible_players_are_merged() -> None:
+    """The reported case: 3 + 5 mutually compatible people waited in two lobbies."""
+    queue = [solo(f"a{i}", 1190, at=i) for i in range(3)]  # alone, these open a lobby at 1190 ...
+    queue.append(solo("far", 1400, at=3))  # ... someone who fits neither ...
+    queue += [solo(f"b{i}", 1000, at=10 + i) for i in range(5)]  # ... and five at 1000 in another
+    lobbies = plan(queue)
+    full = [lobby for lobby in lobbies if lobby.size == LOBBY_SIZE]
+    assert len(full) == 1 and set(full[0].ratings) == {f"a{i}" for i in range(3)} | {
+        f"b{i}" for i in range(5)
+    }
+
+
+def test_a_player_moves_to_complete_a_lobby_of_seven() -> None:
+    """The reported case: a 1,200 player paired with a 1,300 player while a 7/8 lobby he fits waits."""
+    queue = [solo("p1200", 1200, at=0), solo("p1300", 1300, at=1)]
+    queue += [solo(f"s{i}", 1050, at=10 + i) for i in range(7)]  # 1300 does not fit them
+    lobbies = plan(queue)
+    assert lobby_with(lobbies, "p1200").size == LOBBY_SIZE
+    assert lobby_with(lobbies, "p1300").size == 1
+
+
+def test_a_group_enters_one_lobby_and_strangers_fill_the_rest() -> None:
+    friends = group("g", {"g1": 1000, "g2": 1100, "g3": 950})
+    lobbies = plan([friends, *(solo(f"x{i}", 1020, at=i + 1) for i in range(5))])
+    assert [lobby.size for lobby in lobbies] == [LOBBY_SIZE]
+
+
+def test_a_group_never_splits_across_lobbies() -> None:
+    six = [solo(f"p{i}", 1000, at=i) for i in range(6)]
+    three = group("g", {"a": 1000, "b": 1000, "c": 1000}, at=10)
+    lobbies = plan([*six, three])
+    assert len({id(lobby_with(lobbies, p)) for p in "abc"}) == 1
+
+
+def test_lobbies_are_per_language_and_rated_never_mixes_with_practice() -> None:
     mm = Matchmaker()
-    first = mm.queue("fr", {"a": 1000}, now=0)
-    assert mm.queue("fr", {"b": 1199}, now=0) is first  # |1199 − 1000| < 200
-    # mean is now 1099.5: 1299 is 199.5 away (fits), 1300 is 200.5 away (does not)
-    assert mm.queue("fr", {"c": 1299}, now=0) is first
-    mean = first.mean
-    far = int(mean + 200)
-    other = mm.queue("fr", {"d": far}, now=0)
-    assert other is not first
-    assert first.mean == mean  # never widened
+    mm.queue(solo("a", 1000, lang="fr"))
+    mm.queue(solo("b", 1000, lang="de"))
+    mm.queue(solo("c", 1000, lang="fr", practice=True))
+    assert len(mm.lobbies()) == 3
+    assert mm.waiting("fr") == 1 and mm.waiting("fr", practice=True) == 1
 
 
-def test_exactly_200_away_does_not_fit() -> None:
+# ---------------------------------------------------------------- the queue
+
+
+def test_queueing_twice_is_refused() -> None:
     mm = Matchmaker()
-    first = mm.queue("en", {"a": 1000}, now=0)
-    assert mm.queue("en", {"b": 1200}, now=0) is not first
-    assert mm.queue("en", {"c": 800}, now=0) is not first
+    mm.queue(group("g", {"g1": 1000, "g2": 1000}))
+    with pytest.raises(MatchmakingError):
+        mm.queue(solo("g1", 1000))
+    with pytest.raises(MatchmakingError):
+        mm.queue(group("big", {f"p{i}": 1000 for i in range(LOBBY_SIZE + 1)}))
 
 
-def test_lobbies_are_per_language() -> None:
-    mm = Matchmaker()
-    assert mm.queue("fr", {"a": 1000}, now=0) is not mm.queue("de", {"b": 1000}, now=0)
-    assert mm.waiting("fr") == 1
-
-
-def test_eight_make_a_tournament() -> None:
+def test_eight_start_and_leave_the_queue() -> None:
     mm = Matchmaker()
     for i in range(LOBBY_SIZE - 1):
-        mm.queue("uk", {f"p{i}": 1000 + i}, now=0)
+        mm.queue(solo(f"p{i}", 1000 + i, at=i))
     assert mm.take_ready(0) == []
-    mm.queue("uk", {"last": 1000}, now=0)
-    [ready] = mm.take_ready(0)
-    assert len(ready.ratings) == LOBBY_SIZE
-    assert mm.lobbies == []
+    mm.queue(solo("last", 1000, at=9))
+    [ready] = mm.take_ready(9)
+    assert ready.size == LOBBY_SIZE and mm.parties == {} and mm.lobbies() == []
 
 
-def test_a_group_enters_one_lobby_and_matchmaking_fills_the_rest() -> None:
+def test_leaving_before_the_start_is_free_and_a_member_leaves_alone() -> None:
     mm = Matchmaker()
-    group = {"g1": 1000, "g2": 1100, "g3": 950}
-    lobby = mm.queue("es", group, now=0)
-    assert set(group) <= set(lobby.ratings)
-    assert mm.queue("es", {"x": 1020}, now=0) is lobby
-    with pytest.raises(MatchmakingError):
-        mm.queue("es", {"g1": 1000}, now=0)  # already queued
-
-
-def test_a_group_does_not_fit_a_lobby_without_room() -> None:
-    mm = Matchmaker()
-    lobby = mm.queue("it", {f"p{i}": 1000 for i in range(6)}, now=0)
-    assert mm.queue("it", {"a": 1000, "b": 1000, "c": 1000}, now=0) is not lobby
-
-
-def test_leaving_before_the_start_is_free() -> None:
-    mm = Matchmaker()
-    lobby = mm.queue("pl", {"a": 1000, "b": 1010}, now=0)
-    assert mm.leave("a") is lobby
-    assert list(lobby.ratings) == ["b"]
-    mm.leave("b")
-    assert mm.lobbies == []
+    mm.queue(group("g", {"a": 1000, "b": 1010}))
+    mm.queue(solo("c", 1000, at=1))
+    assert mm.leave("a") is not None
+    assert set(mm.lobbies()[0].ratings) == {"b", "c"}  # the rest of the group is still queued
+    assert mm.leave_party("group:g") is not None
+    assert [set(lobby.ratings) for lobby in mm.lobbies()] == [{"c"}]
     assert mm.leave("nobody") is None
 
 
-def test_practice_lobbies_take_anybody_and_start_after_the_wait() -> None:
+def test_practice_lobbies_start_when_their_oldest_party_has_waited() -> None:
     mm = Matchmaker()
-    lobby = mm.queue("nl", {"a": 1000}, now=5, practice=True)
-    assert mm.queue("nl", {"b": 1900}, now=6, practice=True) is lobby
-    assert mm.queue("nl", {"c": 1000}, now=6) is not lobby  # rated and practice never mix
+    mm.queue(solo("a", 1000, at=5, lang="nl", practice=True))
+    mm.queue(solo("b", 1900, at=6, lang="nl", practice=True))
     assert mm.next_deadline() == 5 + PRACTICE_WAIT_MS
     assert mm.take_ready(4 + PRACTICE_WAIT_MS) == []
-    assert mm.take_ready(5 + PRACTICE_WAIT_MS) == [lobby]
+    [lobby] = mm.take_ready(5 + PRACTICE_WAIT_MS)
+    assert set(lobby.ratings) == {"a", "b"} and lobby.practice
 
 
-@given(st.lists(st.integers(0, 3000), min_size=1, max_size=60))
-def test_every_member_was_within_the_window_when_joining(ratings: list[int]) -> None:
-    mm = Matchmaker()
-    for i, rating in enumerate(ratings):
-        lobby = mm.queue("en", {f"p{i}": rating}, now=0)
-        others = {p: r for p, r in lobby.ratings.items() if p != f"p{i}"}
-        if others:
-            assert abs(rating - sum(others.values()) / len(others)) < 200
-        assert len(lobby.ratings) <= LOBBY_SIZE
-        mm.take_ready(0)
+# ---------------------------------------------------------------- properties of every plan
+
+ratings = st.integers(600, 1600)
+
+
+@st.composite
+def queues(draw: st.DrawFn) -> list[Party]:
+    parties = []
+    for index in range(draw(st.integers(0, 30))):
+        size = draw(st.sampled_from([1, 1, 1, 1, 2, 3, 4]))
+        members = {f"q{index}m{j}": draw(ratings) for j in range(size)}
+        party_id = f"q{index}m0" if size == 1 else f"group:q{index}"
+        parties.append(Party(party_id, "en", False, draw(st.integers(0, 100)), members))
+    return parties
+
+
+@settings(max_examples=300, deadline=None)
+@given(queues())
+def test_every_plan_is_a_partition_of_compatible_lobbies(queue: list[Party]) -> None:
+    lobbies = plan(queue)
+    placed = [party.id for lobby in lobbies for party in lobby.parties]
+    assert sorted(placed) == sorted(p.id for p in queue)
+    for lobby in lobbies:
+        assert 1 <= lobby.size <= LOBBY_SIZE and compatible(lobby.parties)
+
+
+@settings(max_examples=300, deadline=None)
+@given(queues())
+def test_no_two_forming_lobbies_could_be_merged(queue: list[Party]) -> None:
+    forming = [lobby for lobby in plan(queue) if lobby.size < LOBBY_SIZE]
+    for i, a in enumerate(forming):
+        for b in forming[i + 1 :]:
+            assert not compatible([*a.parties, *b.parties]), (a, b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(queues())
+def test_no_party_could_move_to_complete_a_lobby(queue: list[Party]) -> None:
+    forming = [lobby for lobby in plan(queue) if lobby.size < LOBBY_SIZE]
+    for target in forming:
+        for source in forming:
+            if source is target:
+                continue
+            for party in source.parties:
+                rest = [p for p in source.parties if p is not party]
+                completes = party.size == target.free and compatible([*target.parties, party])
+                assert not (completes and compatible(rest)), (party, target)
+
+
+@settings(max_examples=100, deadline=None)
+@given(queues())
+def test_the_plan_depends_only_on_the_queue(queue: list[Party]) -> None:
+    assert plan(queue) == plan(list(reversed(queue)))

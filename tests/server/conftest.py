@@ -51,7 +51,7 @@ class Arena:
     async def settle(self, ms: int = 0) -> None:
         """Move the fake clock, then wait until every room has caught up with it."""
         self.clock.now += ms
-        self.service.desk.tick()
+        await self.service.desk.tick()
         for room in list(self.service.rooms.values()):
             await room.settled()
 

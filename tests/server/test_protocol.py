@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 import aiohttp
 import pytest
 
 from tests.server.conftest import Arena
 from wordarena.server import limits
+from wordarena.server.messages import CloseCode
 
 
 async def test_malformed_json_unknown_types_and_wrong_fields(arena: Arena) -> None:
@@ -45,22 +49,56 @@ async def test_an_oversized_frame_closes_with_1009(arena: Arena) -> None:
         await alice.hello()
         await alice.send({"type": "rename", "name": "x" * (limits.MAX_FRAME_BYTES + 10)})
         await alice._reader
-        assert alice.ws.close_code == limits.CLOSE_TOO_BIG
+        assert alice.ws.close_code == CloseCode.TOO_BIG
     metrics = (await _get(arena, "/metrics")).decode()
     assert 'wordarena_errors_total{code="frame_too_big"}' in metrics
 
 
-async def test_a_flood_is_refused_then_closed(arena: Arena) -> None:
+async def test_a_flood_at_ten_times_the_rate_is_refused_then_closed(arena: Arena) -> None:
+    """Messages that get through now and then do not excuse a flood (fake time: 200 messages a second)."""
+    now = [0.0]
+    arena.service.rate_clock = lambda: now[0]
     async with arena.client() as alice:
         await alice.hello()
-        for _ in range(int(limits.RATE_BURST) + limits.MAX_STRIKES + 5):
-            if alice.ws.closed:
-                break
-            await alice.send({"type": "ping"})
+        sent = 0
+        while not alice.ws.closed and now[0] < limits.FLOOD_CLOSE_S + 1:
+            for _ in range(20):  # a tenth of a second at ten times the rate
+                await alice.send({"type": "ping", "t": sent})
+                sent += 1
+            await until(lambda sent=sent: messages_in(arena) >= sent or alice.ws.closed)  # type: ignore[misc]
+            now[0] += 0.1
         await alice._reader
         codes = [m.get("code") for m in alice.received if m["type"] == "error"]
-        assert "rate_limited" in codes
-        assert alice.ws.close_code == limits.CLOSE_POLICY
+        pongs = sum(m["type"] == "pong" for m in alice.received)
+        assert alice.ws.close_code == CloseCode.POLICY
+        assert 0 < codes.count("rate_limited") <= limits.FLOOD_CLOSE_S + 1  # told at most once a second
+        assert pongs > limits.RATE_BURST  # some got through all along, and it was closed all the same
+
+
+def messages_in(arena: Arena) -> float:
+    return arena.service.metrics.messages_in._value.get()  # type: ignore[attr-defined,no-any-return]
+
+
+async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait for a condition of the server, with a deadline (never a fixed sleep)."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.001)
+
+
+async def test_a_burst_is_refused_but_not_closed(arena: Arena) -> None:
+    now = [0.0]
+    arena.service.rate_clock = lambda: now[0]
+    async with arena.client() as alice:
+        await alice.hello()
+        for t in range(int(limits.RATE_BURST) + 10):
+            await alice.send({"type": "ping", "t": t})
+        assert (await alice.expect("error"))["code"] == "rate_limited"
+        await until(lambda: messages_in(arena) >= limits.RATE_BURST + 11)
+        now[0] += limits.FLOOD_PAUSE_S + 1  # a pause: the flood is over
+        await alice.send({"type": "ping", "t": -1})
+        await alice.until(lambda m: m.get("t") == -1)
+        assert not alice.ws.closed
 
 
 async def test_a_room_survives_its_players_bad_input(arena: Arena) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import Arena
-from wordarena.client import Client
+from wordarena.client import Client, ClientError
 from wordarena.core import lexicon
 from wordarena.core.letters import letters
 from wordarena.server.rooms import Room
@@ -54,7 +56,10 @@ async def test_identity_is_kept_by_token(arena: Arena) -> None:
         back = await again.hello(token=welcome["token"])
     assert back["player"]["id"] == welcome["player"]["id"]
     async with arena.client() as stranger:
-        other = await stranger.hello(token="forged-token")
+        with pytest.raises(ClientError) as unknown:  # said so, and no identity is made behind the back
+            await stranger.hello(token="forged-token")
+        assert unknown.value.code == "bad_token"
+        other = await stranger.hello()
     assert other["player"]["id"] != welcome["player"]["id"]
 
 
@@ -78,15 +83,21 @@ async def test_create_then_join_by_link(arena: Arena) -> None:
         assert view["options"]["lang"] == "en"
 
 
-async def test_default_word_language_follows_the_interface(arena: Arena) -> None:
-    async with arena.client() as alice:
+async def test_the_word_language_is_chosen_or_follows_the_interface(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
         await alice.hello(ui="ko")
         await alice.send({"type": "create", "lang": "tr"})
         code = (await alice.expect("created"))["room"]
         assert (await alice.view_where(lambda v: v["code"] == code))["options"]["lang"] == "tr"
-        await alice.send({"type": "create", "lang": "de"})  # not a Duel de Mots language
+        await alice.send({"type": "create"})  # B1: the interface language when it is a word language
         code = (await alice.expect("created"))["room"]
-        assert (await alice.view_where(lambda v: v["code"] == code))["options"]["lang"] == "en"
+        assert (await alice.view_where(lambda v: v["code"] == code))["options"]["lang"] == "ko"
+        await alice.send({"type": "create", "lang": "de"})  # not a Duel de Mots language: said so
+        assert (await alice.expect("error"))["code"] == "bad_message"
+        await bob.hello(ui="de")  # not a word language of Duel de Mots: English
+        await bob.send({"type": "create"})
+        code = (await bob.expect("created"))["room"]
+        assert (await bob.view_where(lambda v: v["code"] == code))["options"]["lang"] == "en"
 
 
 async def test_bad_codes_full_and_started_rooms_get_clear_messages(arena: Arena) -> None:
@@ -202,15 +213,10 @@ async def test_a_full_game_is_stored_with_every_guess(arena: Arena) -> None:
         arena.advance(6_500)
         final = await alice.view_where(lambda v: v["phase"] == "finished")
         assert final["standings"]["winners"] == [0]
-        games = arena.service.games.games_of_room(code)
-        assert len(games) == 1
-        stored = arena.service.games.game(games[0])
-        assert stored is not None
+        [stored] = arena.service.games.stored_games(code)
         assert [s["total"] for s in stored["seats"]] == [65, 0]
         assert stored["rounds"][0]["seats"][0]["guesses"][0]["word"] == wrong
         assert arena.service.players.get(alice.player["id"]).games_played == 1  # type: ignore[index, union-attr]
-        await arena.service.snapshots.flush([room_of(arena, code)])  # a late flush must not bring it back
-        assert arena.service.games.live_rooms() == []
 
 
 async def test_reconnecting_within_60_s_restores_the_screen(arena: Arena) -> None:

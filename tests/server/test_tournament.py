@@ -68,10 +68,12 @@ async def play_round(arena: Arena, room: TournamentRoom, players: list[Client]) 
 async def test_eight_players_queue_and_play_a_rated_tournament(arena: Arena) -> None:
     async with AsyncExitStack() as stack:
         players = await clients(arena, stack, 8)
-        for i, client in enumerate(players):
+        for i, client in enumerate(players[:-1]):
             await client.send({"type": "queue", "lang": "en"})
             status = await client.expect("queue")
             assert status["lobby"]["size"] == i + 1 and status["rating"] == 1000
+            assert client.player["name"] in [m["name"] for m in status["lobby"]["members"]]  # type: ignore[index]
+        await players[-1].send({"type": "queue", "lang": "en"})  # the eighth: the tournament starts
         views = [await last_tournament_view(c, lambda v: v["phase"] == "intro") for c in players]
         assert {v["phase"] for v in views} == {"intro"}
         assert all(v["rated"] and len(v["players"]) == 8 for v in views)
@@ -96,16 +98,19 @@ async def test_eight_players_queue_and_play_a_rated_tournament(arena: Arena) -> 
 async def test_a_player_outside_the_200_window_opens_another_lobby(arena: Arena) -> None:
     async with AsyncExitStack() as stack:
         low, mid, high = await clients(arena, stack, 3)
-        set_rating(arena, high, 1200)
+        set_rating(arena, high, 1250)
         set_rating(arena, mid, 1199)
         await low.send({"type": "queue", "lang": "de"})
         assert (await low.expect("queue"))["lobby"]["size"] == 1
+        arena.clock.now += 1
         await high.send({"type": "queue", "lang": "de"})
         status = await high.expect("queue")
-        assert status["lobby"]["size"] == 1 and status["waiting"] == 2  # |1200 − 1000| is not < 200
+        assert status["lobby"]["size"] == 1 and status["waiting"] == 2  # |1250 − 1000| is not < 200
+        arena.clock.now += 1
         await mid.send({"type": "queue", "lang": "de"})
         status = await mid.expect("queue")
-        assert status["lobby"]["size"] == 2  # the fullest fitting lobby; never widened
+        assert status["lobby"]["size"] == 2 and status["lobby"]["mean"] == 1224  # the closest mean
+        assert (await low.latest_where("queue", lambda m: True))["lobby"]["size"] == 1  # never widened
         await low.send({"type": "unqueue"})
         await low.until(lambda m: m.get("type") == "queue" and m["queued"] is False)
         await low.send({"type": "unqueue"})
@@ -120,7 +125,7 @@ async def test_one_person_practises_against_bots_without_rating_change(arena: Ar
         await alice.send({"type": "queue", "lang": "fr", "practice": True})
         await alice.expect("queue")
         arena.advance(10_000)
-        arena.service.desk.tick()
+        await arena.service.desk.tick()
         view = await last_tournament_view(alice, lambda v: v["phase"] == "intro")
         assert not view["rated"] and sum(p["bot"] for p in view["players"]) == 7
         room = tournament_of(arena, alice)
@@ -179,7 +184,17 @@ async def test_leaving_after_the_start_is_a_defeat_and_elimination(arena: Arena)
         gone = next(p for p in view["players"] if p["left"])
         assert gone["id"] == leaver.player["id"] and not gone["in_play"]  # type: ignore[index]
         entrant = room.state.entrant(leaver.player["id"])  # type: ignore[index]
-        assert entrant is not None and entrant.place is not None and entrant.place == 8
+        assert (
+            entrant is not None and entrant.walked_out and entrant.place is None
+        )  # placed at the round's end
+        state = room.state
+        assert state.round is not None
+        by_id = {c.player["id"]: c for c in players}  # type: ignore[index]
+        for index, duel in enumerate(state.round.duels):
+            if not duel.over:
+                await by_id[duel.current or ""].guess(answer_of(room, index))
+        await last_tournament_view(players[0], lambda v: v["round"]["number"] == 2)
+        assert entrant.place == 8
         [(player, place, before, after)] = arena.service.tournaments.places(room.code)
         assert (player, place) == (leaver.player["id"], 8) and after < before  # type: ignore[index]
 

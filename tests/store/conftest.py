@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,25 +22,32 @@ POSTGRES_URL = os.environ.get(
 )
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    if request.param == "sqlite":
-        db = Database(sqlite_url(tmp_path))
-        db.migrate()
-        yield db
-        db.close()
-        return
+@contextmanager
+def fresh_postgres_url() -> Iterator[str]:
+    """The URL of an empty schema of its own, dropped afterwards."""
     schema = f"test_{secrets.token_hex(6)}"
     admin = create_engine(POSTGRES_URL)
     with admin.begin() as connection:
         connection.execute(text(f"CREATE SCHEMA {schema}"))
     separator = "&" if "?" in POSTGRES_URL else "?"
-    db = Database(f"{POSTGRES_URL}{separator}options=-csearch_path%3D{schema}")
     try:
-        db.migrate()
-        yield db
+        yield f"{POSTGRES_URL}{separator}options=-csearch_path%3D{schema}"
     finally:
-        db.close()
         with admin.begin() as connection:
             connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    if request.param == "sqlite":
+        db = Database.open(sqlite_url(tmp_path))
+        yield db
+        db.close()
+        return
+    with fresh_postgres_url() as url:
+        db = Database.open(url)
+        try:
+            yield db
+        finally:
+            db.close()

@@ -7,15 +7,7 @@ from __future__ import annotations
 
 from wordarena.core import lexicon
 from wordarena.core.letters import LetterError, normalize
-
-
-class Rejection(Exception):
-    """An action that does nothing; a game turns it into a `Refused` effect for its player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+from wordarena.core.refusal import Refusal, Rejection
 
 
 def read_word(lang: str, length: int, word: str) -> str:
@@ -23,9 +15,9 @@ def read_word(lang: str, length: int, word: str) -> str:
     try:
         key = normalize(lang, word)
     except LetterError as error:
-        raise Rejection("not_letters", str(error)) from None
+        raise Rejection(Refusal.NOT_LETTERS, str(error)) from None
     if len(key) != length:
-        raise Rejection("wrong_length", f"the word must have {length} letters")
+        raise Rejection(Refusal.WRONG_LENGTH, f"the word must have {length} letters")
     if not lexicon.word_list(lang, length).is_guess(key):
-        raise Rejection("not_in_list", "not in word list")
+        raise Rejection(Refusal.NOT_IN_LIST, "not in word list")
     return key

@@ -10,8 +10,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, TypeVar
 
-from wordarena.core.guess import Rejection
 from wordarena.core.player_events import Refused
+from wordarena.core.refusal import Rejection
 
 T = TypeVar("T")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordarena.core.refusal import Refusal
+
 
 @dataclass(frozen=True)
 class PlayerLeft:
@@ -37,9 +39,18 @@ class GuessSubmitted:
 
 
 @dataclass(frozen=True)
+class RoomRestored:
+    """The room was brought back after its server stopped: nobody is connected to it yet.
+
+    Every person still playing counts as away from now, so the usual 60 s to come
+    back apply (RULES.md B3, C7); those who reconnect send `PlayerReconnected`.
+    """
+
+
+@dataclass(frozen=True)
 class Refused:
     """Tell one player (None: the shell) why their action did nothing (nothing was consumed)."""
 
     player: str | None
-    code: str
+    code: Refusal
     message: str

@@ -1,28 +1,41 @@
-"""The aiohttp application: routes, static client, start-up and shut-down."""
+"""The aiohttp application: routes, static client, the HTTP guards, start-up and shut-down."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import ipaddress
 import logging
+import sys
+import threading
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
 from wordarena.core import bot, lexicon
 from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES
 from wordarena.core.letters import alphabet
-from wordarena.server import connection, limits, protocol
+from wordarena.server import connection, protocol_doc
+from wordarena.server.messages import CloseCode, encode
 from wordarena.server.service import SERVICE, Config, Service
-from wordarena.store.database import Database, sqlite_url
+from wordarena.store.database import Database, StoreUnavailable, sqlite_url
 
 log = logging.getLogger(__name__)
 CONFIG = web.AppKey("config", Config)
-ALPHABETS_KEY = web.AppKey("alphabets", dict)
+DATABASE = web.AppKey("database", Database)
+ALPHABETS_KEY = web.AppKey("alphabets", bytes)
 WEB = Path(str(resources.files("wordarena").joinpath("web")))
+
+#: No inline script or style attribute, sockets only to this site, never inside a frame.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
 
 
 def alphabets_payload() -> dict[str, Any]:
@@ -38,18 +51,72 @@ def alphabets_payload() -> dict[str, Any]:
     return payload
 
 
+# ---------------------------------------------------------------- the guards of every request
+
+
 @web.middleware
-async def check_origin(request: web.Request, handler: Any) -> web.StreamResponse:
-    """A WebSocket from another site's page is refused (cross-site WebSocket hijacking)."""
-    origin = request.headers.get("Origin")
-    if request.path == "/ws" and origin is not None:
-        service: Service = request.app[SERVICE]
-        own = f"{request.scheme}://{request.host}"
-        if origin != own and origin not in service.config.allowed_origins:
-            service.metrics.errors.labels("bad_origin").inc()
-            raise web.HTTPForbidden(text=f"origin {origin} is not allowed")
+async def behind_proxy(request: web.Request, handler: Any) -> web.StreamResponse:
+    """With --trust-proxy, the scheme, host and client the TLS proxy saw (X-Forwarded-*)."""
+    config: Config = request.app[CONFIG]
+    if config.trust_proxy:
+        changes: dict[str, Any] = {}
+        if proto := request.headers.get("X-Forwarded-Proto"):
+            changes["scheme"] = proto.split(",")[0].strip()
+        if host := request.headers.get("X-Forwarded-Host"):
+            changes["host"] = host.split(",")[0].strip()
+        if changes:
+            request = request.clone(**changes)
     response: web.StreamResponse = await handler(request)
     return response
+
+
+@web.middleware
+async def known_host_and_origin(request: web.Request, handler: Any) -> web.StreamResponse:
+    """DNS rebinding and cross-site WebSockets: the Host, and a socket's Origin, must be ours.
+
+    Ours: the configured public origins (--allow-origin) and the address the server listens on.
+    """
+    config: Config = request.app[CONFIG]
+    service: Service | None = request.app.get(SERVICE)
+    origins = _own_origins(request, config)
+    if request.host.lower() not in {urlsplit(o).netloc for o in origins}:
+        if service is not None:
+            service.metrics.errors.labels("unknown_host").inc()
+        raise web.HTTPMisdirectedRequest(text=f"unknown host {request.host}: see --allow-origin")
+    origin = request.headers.get("Origin")
+    if request.path == "/ws" and origin is not None and origin.lower() not in origins:
+        if service is not None:
+            service.metrics.errors.labels("bad_origin").inc()
+        raise web.HTTPForbidden(text=f"origin {origin} is not allowed")
+    response: web.StreamResponse = await handler(request)
+    return response
+
+
+def _own_origins(request: web.Request, config: Config) -> set[str]:
+    origins = {o.rstrip("/").lower() for o in config.allowed_origins}
+    sockname = request.transport.get_extra_info("sockname") if request.transport else None
+    if sockname:
+        address, port = sockname[0], sockname[1]
+        names = [f"[{address}]" if ":" in address else address]
+        if ipaddress.ip_address(address.split("%")[0]).is_loopback:
+            names.append("localhost")
+        for name in names:
+            for scheme in ("http", "https") if config.trust_proxy else (request.scheme,):
+                origins.add(f"{scheme}://{name}:{port}")
+                if (scheme, port) in (("http", 80), ("https", 443)):
+                    origins.add(f"{scheme}://{name}")
+    return origins
+
+
+async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Server"] = "wordarena"  # no versions
+
+
+# ---------------------------------------------------------------- routes
 
 
 async def index(request: web.Request) -> web.FileResponse:
@@ -66,13 +133,21 @@ async def metrics(request: web.Request) -> web.Response:
 
 
 async def alphabets(request: web.Request) -> web.Response:
-    return web.json_response(request.app[ALPHABETS_KEY], dumps=protocol.encode)
+    return web.Response(body=request.app[ALPHABETS_KEY], content_type="application/json")
 
 
-def make_app(config: Config, clock: Callable[[], int] | None = None) -> web.Application:
-    app = web.Application(middlewares=[check_origin])
+async def protocol_schema(request: web.Request) -> web.Response:
+    return web.Response(body=protocol_doc.schema_json(), content_type="application/json")
+
+
+def make_app(
+    config: Config, clock: Callable[[], int] | None = None, db: Database | None = None
+) -> web.Application:
+    app = web.Application(middlewares=[behind_proxy, known_host_and_origin])
     app[CONFIG] = config
-    app[ALPHABETS_KEY] = alphabets_payload()
+    app[ALPHABETS_KEY] = encode(alphabets_payload())
+    if db is not None:
+        app[DATABASE] = db
     app.router.add_get("/", index)
     app.router.add_get("/r/{code}", index)
     app.router.add_get("/g/{code}", index)
@@ -80,8 +155,10 @@ def make_app(config: Config, clock: Callable[[], int] | None = None) -> web.Appl
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     app.router.add_get("/api/alphabets", alphabets)
+    app.router.add_get("/api/protocol.json", protocol_schema)
     if WEB.is_dir():
         app.router.add_static("/static", WEB, append_version=False)
+    app.on_response_prepare.append(_security_headers)
     app.on_startup.append(functools.partial(_start, clock=clock))
     app.on_shutdown.append(_close_sockets)
     app.on_cleanup.append(_stop)
@@ -90,18 +167,20 @@ def make_app(config: Config, clock: Callable[[], int] | None = None) -> web.Appl
 
 async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
     config: Config = app[CONFIG]
-    config.data_dir.mkdir(parents=True, exist_ok=True)
-    db = Database(config.database_url or sqlite_url(config.data_dir))
-    await asyncio.to_thread(db.migrate)
-    service = Service(config, db)
+    if DATABASE not in app:
+        config.data_dir.mkdir(parents=True, exist_ok=True)
+        app[DATABASE] = await asyncio.to_thread(
+            Database.open, config.database_url or sqlite_url(config.data_dir)
+        )
+    service = Service(config, app[DATABASE])
     if clock is not None:  # tests drive time by hand
         service.clock = clock
     app[SERVICE] = service
-    await service.restore_rooms()
-    service.snapshots.start()
+    await service.start()
     # Bots decide inside their room's task: compute each list's opener and second moves
-    # in a thread now, so the first hard bot of a language does not stall its room.
-    service.warm_up = asyncio.get_running_loop().create_task(asyncio.to_thread(_warm_up_bots))
+    # in a daemon thread now, so the first hard bot of a language does not stall its
+    # room, and a shutdown never waits for it.
+    threading.Thread(target=_warm_up_bots, name="bots-warm-up", daemon=True).start()
 
 
 def _warm_up_bots() -> None:
@@ -110,19 +189,35 @@ def _warm_up_bots() -> None:
 
 
 async def _close_sockets(app: web.Application) -> None:
-    """Save every game in progress, then close the sockets: "going away", clients reconnect."""
+    """Stop the rooms (what they accepted is already stored), then close the sockets: clients reconnect."""
     service: Service = app[SERVICE]
     await service.stop()
     await asyncio.gather(
-        *(ws.close(code=limits.CLOSE_GOING_AWAY, message=b"server restart") for ws in list(service.sockets)),
+        *(ws.close(code=CloseCode.GOING_AWAY, message=b"server restart") for ws in list(service.sockets)),
         return_exceptions=True,
     )
 
 
 async def _stop(app: web.Application) -> None:
-    app[SERVICE].db.close()
+    app[DATABASE].close()
 
 
-def serve(config: Config) -> None:
+def serve(config: Config) -> int:
+    """Run the server until SIGINT/SIGTERM; a database that cannot be used is one line and status 2."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    web.run_app(make_app(config), host=config.host, port=config.port, print=lambda text: log.info(text))
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        db = Database.open(config.database_url or sqlite_url(config.data_dir))
+    except StoreUnavailable as error:
+        print(f"wordarena: {error}", file=sys.stderr)
+        return 2
+    app = make_app(config, db=db)
+    web.run_app(
+        app,
+        host=config.host,
+        port=config.port,
+        print=lambda text: log.info(text),
+        handle_signals=True,
+        shutdown_timeout=5.0,
+    )
+    return 0

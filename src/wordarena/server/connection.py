@@ -1,86 +1,78 @@
-"""One WebSocket: rate limit, parse, identify, then hand the player's action to their room."""
+"""One WebSocket: hello, rate limit, parse, identify, one seat per player, then hand the action on.
+
+The connection decides nothing about the games: rooms and the tournament desk do,
+through the core. It checks who is talking and that a player takes one seat at a
+time (core.seating), before any side effect.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from aiohttp import WSMsgType, web
 
 from wordarena.core.duel import rules
-from wordarena.server import limits, protocol
-from wordarena.server.identity import BadName, clean_nickname, generated_nickname
+from wordarena.core.nicknames import BadName, clean_nickname, generated_nickname
+from wordarena.core.player_events import NicknameChanged
+from wordarena.core.seating import Admission, Seat, SeatKind, admit
+from wordarena.core.tournament.rules import LANGUAGES as TOURNAMENT_LANGUAGES
+from wordarena.server import limits, messages, protocol
+from wordarena.server.duel_room import DuelRoom
+from wordarena.server.messages import CloseCode, ErrorCode
+from wordarena.server.rate_limit import FloodWatch, TokenBucket
 from wordarena.server.rooms import Envelope, Room
 from wordarena.server.service import SERVICE, Service
-from wordarena.server.tournament_desk import DeskError, Group
+from wordarena.server.tournament_desk import DeskError
 from wordarena.server.tournament_room import TournamentRoom
 from wordarena.store.players import Player
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class _Close:
+class _Close(msgspec.Struct):
     code: int
     reason: bytes
 
 
-class TokenBucket:
-    """``rate`` tokens per second, at most ``burst`` saved up."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 class Connection:
-    def __init__(self, ws: web.WebSocketResponse, service: Service) -> None:
+    def __init__(self, ws: web.WebSocketResponse, service: Service, ip: str) -> None:
         self.ws = ws
         self.service = service
+        self.ip = ip
         self.player: Player | None = None
-        self.room: Room | None = None
-        self.group: Group | None = None
-        self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST)
-        self.strikes = 0
-        self.outbox: asyncio.Queue[str | _Close | None] = asyncio.Queue(limits.OUTBOX_LIMIT)
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.ui: str | None = None  # the interface language, from hello
+        self.room: Room | None = None  # the room or tournament this tab shows
+        self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
+        self.flood = FloodWatch(service.rate_clock)
+        self.outbox: asyncio.Queue[bytes | _Close | None] = asyncio.Queue(limits.OUTBOX_LIMIT)
+        loop = asyncio.get_running_loop()
+        self.writer = loop.create_task(self._write(), name="socket-writer")
+        self._hello_timer = loop.call_later(limits.HELLO_TIMEOUT_S, self._no_hello)
 
     # ---------------------------------------------------------------- sending
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: msgspec.Struct | Any) -> None:
         """Queue a message; a client that stops reading is dropped, never waited for."""
         try:
-            self.outbox.put_nowait(protocol.encode(message))
+            self.outbox.put_nowait(messages.encode(message))
         except asyncio.QueueFull:
             self.service.metrics.errors.labels("slow_client").inc()
-            asyncio.get_running_loop().create_task(
-                self.ws.close(code=limits.CLOSE_POLICY, message=b"too slow")
-            )
-            # (not close_after_sending: the queue is full precisely because nothing goes out)
+            self.writer.cancel()  # the queue is full precisely because nothing goes out
+            self.service.spawn(self.ws.close(code=CloseCode.POLICY, message=b"too slow"), "close-slow")
 
-    def send_error(self, code: str, message: str) -> None:
+    def send_error(self, code: ErrorCode, message: str, current: Seat | None = None) -> None:
         self.service.metrics.errors.labels(code).inc()
-        self.send(protocol.error(code, message))
+        self.send(messages.Error(code, message, _current(current)))
 
-    def close_after_sending(self, code: int, reason: bytes) -> None:
+    def close_after_sending(self, code: CloseCode, reason: bytes) -> None:
         """Close once what is queued has gone out, so the client learns why."""
         try:
             self.outbox.put_nowait(_Close(code, reason))
         except asyncio.QueueFull:
-            asyncio.get_running_loop().create_task(self.ws.close(code=code, message=reason))
+            self.service.spawn(self.ws.close(code=code, message=reason), "close")
 
     async def _write(self) -> None:
         while (item := await self.outbox.get()) is not None:
@@ -88,194 +80,263 @@ class Connection:
                 await self.ws.close(code=item.code, message=item.reason)
                 return
             try:
-                await self.ws.send_str(item)
+                await self.ws.send_str(item.decode())
             except (ConnectionError, RuntimeError):
                 return
             self.service.metrics.messages_out.inc()
+
+    def _no_hello(self) -> None:
+        if self.player is None:
+            self.service.metrics.errors.labels("no_hello").inc()
+            self.close_after_sending(CloseCode.NO_HELLO, b"say hello first")
 
     # ---------------------------------------------------------------- receiving
 
     async def receive(self, text: str) -> None:
         self.service.metrics.messages_in.inc()
         if not self.bucket.take():
-            self.strikes += 1
-            if self.strikes == limits.MAX_STRIKES:
+            if self.flood.refused():
                 self.service.metrics.errors.labels("flood").inc()
-                self.close_after_sending(limits.CLOSE_POLICY, b"too many messages")
-            elif self.strikes < limits.MAX_STRIKES:
-                self.send_error("rate_limited", "too many messages: slow down")
+                self.close_after_sending(CloseCode.POLICY, b"too many messages")
+            elif self.flood.should_tell():
+                self.send_error(ErrorCode.RATE_LIMITED, "too many messages: slow down")
             return
-        self.strikes = 0
         try:
             message = protocol.parse(text)
         except protocol.BadMessage as bad:
             self.send_error(bad.code, bad.message)
             return
         if self.player is None and not isinstance(message, protocol.Hello):
-            self.send_error("not_hello", "say hello first")
+            self.send_error(ErrorCode.NOT_HELLO, "say hello first")
             return
         try:
             await self._dispatch(message)
+        except DeskError as error:
+            self.send_error(error.code, error.message)
         except Exception:  # a bug or a storage failure: tell the client, keep the socket
             log.exception("failed to handle %s", type(message).__name__)
-            self.send_error("internal", "the server could not handle that message; try again")
+            self.send_error(ErrorCode.INTERNAL, "the server could not handle that message; try again")
 
     async def _dispatch(self, message: protocol.ClientMessage) -> None:
+        desk = self.service.desk
         match message:
             case protocol.Hello():
                 await self._hello(message)
             case protocol.Ping():
-                self.send({"type": "pong", "t": message.t})
+                self.send(messages.Pong(message.t))
             case protocol.Rename():
                 await self._rename(message.name)
             case protocol.Create():
-                lang = rules.default_language(message.lang)
-                created = self.service.create_room(lang)
-                self.send({"type": "created", "room": created.code})
-                self._enter(created)
+                await self._create(message.lang)
             case protocol.Join():
                 room = self.service.rooms.get(message.room)
-                if room is None or room.closed:
-                    self.send_error("unknown_room", "this room does not exist (or no longer exists)")
-                else:
+                if not isinstance(room, DuelRoom) or room.closed:
+                    self.send_error(ErrorCode.UNKNOWN_ROOM, "this room does not exist (or no longer exists)")
+                elif self._admitted("duel", room.code):
                     self._enter(room)
             case protocol.Quick():
-                if message.lang not in rules.LANGUAGES:
-                    self.send_error("bad_message", f"quick games are in {' '.join(rules.LANGUAGES)}")
-                    return
-                assert self.player is not None
-                self._enter(self.service.quick_room(message.lang, self.player.quick_games_played == 0))
+                await self._quick(message.lang)
             case protocol.TournamentJoin():
                 room = self.service.rooms.get(message.tournament)
-                if not isinstance(room, TournamentRoom) or room.closed:
-                    self.send_error("unknown_tournament", "this tournament does not exist (or is over)")
-                else:
+                player = self._me()
+                if not isinstance(room, TournamentRoom) or room.closed or not room.seated(player.id):
+                    self.send_error(
+                        ErrorCode.UNKNOWN_TOURNAMENT, "you have no seat in this tournament (or it is over)"
+                    )
+                elif self._admitted("tournament", room.code):
                     self._enter(room)
-            case (
-                protocol.Queue() | protocol.Unqueue() | protocol.GroupCreate() | protocol.GroupJoin()
-                | protocol.GroupLeave() | protocol.GroupLaunch()
-            ):  # fmt: skip
-                await self._desk(message)
+            case protocol.Queue():
+                if message.lang not in TOURNAMENT_LANGUAGES:
+                    self.send_error(
+                        ErrorCode.BAD_MESSAGE, f"tournaments are in {' '.join(TOURNAMENT_LANGUAGES)}"
+                    )
+                elif self._admitted("queue", message.lang):
+                    await desk.queue(self, message.lang, message.practice)
+            case protocol.Unqueue():
+                if not desk.unqueue(self._me().id):
+                    self.send_error(ErrorCode.NOT_QUEUED, "you are not in a queue")
+            case protocol.GroupCreate():
+                desk.create_group(self)
+            case protocol.GroupJoin():
+                desk.join_group(self, message.group)
+            case protocol.GroupLeave():
+                desk.leave_group(self._me().id)
+            case protocol.GroupLaunch():
+                await desk.launch(self, message.lang, message.practice)
             case _:
                 self._to_room(message)
 
-    async def _desk(self, message: protocol.ClientMessage) -> None:
-        """Tournament queue and groups; a `DeskError` becomes an error message."""
-        desk = self.service.desk
-        try:
-            match message:
-                case protocol.Queue():
-                    self.release_finished_room()
-                    await desk.queue([self], message.lang, message.practice)
-                case protocol.Unqueue():
-                    if not desk.unqueue(self):
-                        self.send_error("not_queued", "you are not in a queue")
-                case protocol.GroupCreate():
-                    desk.create_group(self)
-                case protocol.GroupJoin():
-                    desk.join_group(self, message.group)
-                case protocol.GroupLeave():
-                    desk.leave_group(self)
-                case protocol.GroupLaunch():
-                    if self.group is not None:
-                        for member in self.group.members.values():
-                            member.release_finished_room()
-                    await desk.launch(self, message.lang, message.practice)
-        except DeskError as error:
-            self.send_error(error.code, error.message)
-
-    def release_finished_room(self) -> None:
-        """Queueing again after a game: let go of a room whose game this player is done with."""
-        room = self.room
-        if room is None or self.player is None:
+    async def _create(self, lang: str | None) -> None:
+        if lang is not None and lang not in rules.LANGUAGES:
+            self.send_error(ErrorCode.BAD_MESSAGE, f"Duel de Mots is played in {' '.join(rules.LANGUAGES)}")
             return
-        if isinstance(room, TournamentRoom) and room.busy(self.player.id):
-            return  # still playing: the desk refuses
-        room.post(Envelope("detach", self))
-        self.room = None
+        if not self._admitted("duel", None):
+            return
+        room = await self.service.create_room(lang or rules.default_language(self.ui))
+        self.send(messages.Created(room.code))
+        self._enter(room)
+
+    async def _quick(self, lang: str) -> None:
+        if lang not in rules.LANGUAGES:
+            self.send_error(ErrorCode.BAD_MESSAGE, f"quick games are in {' '.join(rules.LANGUAGES)}")
+            return
+        if not self._admitted("duel", None):
+            return
+        fresh = await asyncio.to_thread(
+            self.service.players.get, self._me().id
+        )  # games since the hello count
+        first_game = (fresh or self._me()).quick_games_played == 0
+        self._enter(await self.service.quick_room(lang, first_game))
+
+    def _admitted(self, kind: SeatKind, code: str | None) -> bool:
+        """One seat per player: leave a free seat first, or refuse when a game in progress holds them."""
+        player = self._me().id
+        current = self.service.seats.where(player)
+        decision = admit(current, kind, code)
+        if decision is Admission.REFUSE:
+            self.send_error(ErrorCode.ALREADY_PLAYING, "you are playing a game: leave it first", current)
+            return False
+        if decision is Admission.LEAVE_THEN_TAKE and current is not None:
+            self.service.leave_seat(player, current)
+        return True
 
     def _to_room(self, message: protocol.ClientMessage) -> None:
         if self.room is None or self.player is None:
-            self.send_error("no_room", "join a room first")
+            self.send_error(ErrorCode.NO_ROOM, "join a room first")
             return
         event = self.room.event_for(self.player.id, message)
         if event is None:
-            self.send_error("bad_message", f"{type(message).__name__.lower()} does not apply to this game")
+            self.send_error(
+                ErrorCode.BAD_MESSAGE, f"{type(message).__name__.lower()} does not apply to this game"
+            )
         else:
             self.room.post(Envelope("event", self, event))
 
-    async def _hello(self, message: protocol.Hello) -> None:
-        if self.player is not None:
-            self.send_error("bad_message", "hello was already said")
-            return
-        players = self.service.players
-        token = message.token
-        player = await asyncio.to_thread(players.by_token, token) if token else None
-        if player is None:  # first visit, or a token this server does not know: a new identity
-            token, created = await asyncio.to_thread(players.create, generated_nickname())
-            player = created
-        self.player = player
-        self.send({"type": "welcome", "token": token, "player": _player_view(player)})
-
-    async def _rename(self, raw: str) -> None:
-        assert self.player is not None
-        try:
-            name = clean_nickname(raw)
-        except BadName as bad:
-            self.send_error("bad_name", str(bad))
-            return
-        await asyncio.to_thread(self.service.players.rename, self.player.id, name)
-        self.player = Player(
-            self.player.id, name, self.player.games_played, self.player.quick_games_played, self.player.rating
-        )
-        self.send({"type": "welcome", "token": None, "player": _player_view(self.player)})
-        if self.room is not None:
-            event = self.room.event_for(self.player.id, protocol.Rename(name))
-            self.room.post(Envelope("event", self, event))
-
     def _enter(self, room: Room) -> None:
+        player = self._me().id
         if self.room is not None and self.room is not room:
             self.room.post(Envelope("detach", self))
+        current = self.service.seats.where(player)
+        if current is None or current.code != room.code:
+            self.service.seats.take(
+                player,
+                Seat("tournament" if isinstance(room, TournamentRoom) else "duel", room.code, "waiting"),
+            )
         self.room = room
         room.post(Envelope("attach", self))
 
+    # ---------------------------------------------------------------- identity
+
+    async def _hello(self, message: protocol.Hello) -> None:
+        if self.player is not None:
+            self.send_error(ErrorCode.BAD_MESSAGE, "hello was already said")
+            return
+        players = self.service.players
+        token = message.token
+        if token:
+            player = await asyncio.to_thread(players.by_token, token)
+            if player is None:
+                self.send_error(
+                    ErrorCode.BAD_TOKEN, "this identity is unknown here: say hello without a token"
+                )
+                return
+        else:
+            if not self.service.guards.new_identity(self.ip):
+                self.send_error(
+                    ErrorCode.IDENTITY_LIMIT, "too many new identities from your address: wait a minute"
+                )
+                self.close_after_sending(CloseCode.POLICY, b"too many new identities")
+                return
+            token, created = await asyncio.to_thread(players.create, generated_nickname())
+            player = created
+        assert player is not None
+        self._hello_timer.cancel()
+        self.player, self.ui = player, message.ui
+        self.service.connected(self)
+        self.service.desk.seen(player)
+        current = self.service.seats.where(player.id)
+        self.send(messages.Welcome(token, _player_info(player), _current(current)))
+
+    async def _rename(self, raw: str) -> None:
+        player = self._me()
+        try:
+            name = clean_nickname(raw)
+        except BadName as bad:
+            self.send_error(ErrorCode.BAD_NAME, str(bad))
+            return
+        await asyncio.to_thread(self.service.players.rename, player.id, name)
+        renamed = Player(player.id, name, player.games_played, player.quick_games_played, player.rating)
+        for tab in self.service.tabs_of(player.id):
+            tab.player = renamed
+            tab.send(
+                messages.Welcome(None, _player_info(renamed), _current(self.service.seats.where(player.id)))
+            )
+        self.service.desk.renamed(renamed)
+        seat = self.service.seats.where(player.id)
+        room = self.service.rooms.get(seat.code) if seat is not None else None
+        if room is not None:
+            room.post(Envelope("event", None, NicknameChanged(player.id, name)))
+
+    def _me(self) -> Player:
+        assert self.player is not None
+        return self.player
+
     async def closed(self) -> None:
-        self.service.desk.disconnected(self)
+        self._hello_timer.cancel()
+        self.service.disconnected(self)
         if self.room is not None:
             self.room.post(Envelope("detach", self))
             self.room = None
-        self.outbox.put_nowait(None) if not self.outbox.full() else self.writer.cancel()
+        if not self.outbox.full():
+            self.outbox.put_nowait(None)
+        else:
+            self.writer.cancel()
         await asyncio.gather(self.writer, return_exceptions=True)
 
 
-def _player_view(player: Player) -> dict[str, Any]:
-    return {
-        "id": player.id,
-        "name": player.nickname,
-        "games_played": player.games_played,
-        "rating": player.rating,
-    }
+def _player_info(player: Player) -> messages.PlayerInfo:
+    return messages.PlayerInfo(player.id, player.nickname, player.games_played, player.rating)
 
 
-async def websocket(request: web.Request) -> web.WebSocketResponse:
+def _current(seat: Seat | None) -> messages.Current | None:
+    return None if seat is None else messages.Current(seat.kind, seat.code, seat.stage)
+
+
+def client_ip(request: web.Request, trust_proxy: bool) -> str:
+    """The peer's address; behind a trusted proxy, the address it saw (the last X-Forwarded-For hop)."""
+    forwarded = request.headers.get("X-Forwarded-For") if trust_proxy else None
+    if forwarded:
+        return forwarded.split(",")[-1].strip()
+    return request.remote or "?"
+
+
+async def websocket(request: web.Request) -> web.StreamResponse:
     """``GET /ws``: one connection for one tab (docs/protocol.md)."""
     service: Service = request.app[SERVICE]
-    ws = web.WebSocketResponse(max_msg_size=limits.MAX_FRAME_BYTES, heartbeat=limits.HEARTBEAT_S)
-    await ws.prepare(request)
-    service.metrics.connections.inc()
-    service.sockets.add(ws)
-    conn = Connection(ws, service)
+    ip = client_ip(request, service.config.trust_proxy)
+    if not service.guards.open_socket(ip):
+        service.metrics.errors.labels("sockets_per_ip").inc()
+        raise web.HTTPTooManyRequests(text="too many connections from your address")
     try:
-        async for msg in ws:
-            if msg.type is WSMsgType.TEXT:
-                await conn.receive(msg.data)
-            elif msg.type is WSMsgType.BINARY:
-                conn.send_error("bad_message", "binary frames are not accepted: send JSON text")
-            elif msg.type is WSMsgType.ERROR:  # aiohttp has already closed the socket (1009 if too big)
-                too_big = getattr(msg.data, "code", None) == limits.CLOSE_TOO_BIG
-                service.metrics.errors.labels("frame_too_big" if too_big else "ws_error").inc()
+        # aiohttp refuses a frame of max_msg_size bytes: one more lets exactly 4 KiB through
+        ws = web.WebSocketResponse(max_msg_size=limits.MAX_FRAME_BYTES + 1, heartbeat=limits.HEARTBEAT_S)
+        await ws.prepare(request)
+        service.metrics.connections.inc()
+        service.sockets.add(ws)
+        conn = Connection(ws, service, ip)
+        try:
+            async for msg in ws:
+                if msg.type is WSMsgType.TEXT:
+                    await conn.receive(msg.data)
+                elif msg.type is WSMsgType.BINARY:
+                    conn.send_error(ErrorCode.BAD_MESSAGE, "binary frames are not accepted: send JSON text")
+                elif msg.type is WSMsgType.ERROR:  # aiohttp has already closed the socket (1009 if too big)
+                    too_big = getattr(msg.data, "code", None) == CloseCode.TOO_BIG
+                    service.metrics.errors.labels("frame_too_big" if too_big else "ws_error").inc()
+        finally:
+            service.sockets.discard(ws)
+            service.metrics.connections.dec()
+            await conn.closed()
+        return ws
     finally:
-        service.sockets.discard(ws)
-        service.metrics.connections.dec()
-        await conn.closed()
-    return ws
+        service.guards.close_socket(ip)

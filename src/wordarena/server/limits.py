@@ -1,24 +1,29 @@
-"""Every limit of the server, in one place (DESIGN.md: habits)."""
+"""Every limit of the server, in one place (DESIGN.md: habits). docs/protocol.md lists them."""
 
 from __future__ import annotations
 
 from typing import Final
 
-MAX_FRAME_BYTES: Final = 4 * 1024  # a bigger frame closes the socket with 1009
+# One socket
+MAX_FRAME_BYTES: Final = 4 * 1024  # a frame of more than 4 KiB closes the socket with 1009
 RATE_PER_SECOND: Final = 20.0  # messages a connection may send per second...
 RATE_BURST: Final = 40.0  # ...with bursts up to this many
-MAX_STRIKES: Final = 100  # rate-limited messages in a row before closing with 1008
-OUTBOX_LIMIT: Final = 256  # queued outgoing messages before a stuck client is dropped
+FLOOD_CLOSE_S: Final = 5.0  # over the rate for this long without a pause: closed with 1008
+FLOOD_PAUSE_S: Final = 1.0  # a second without a refused message ends a flood
+OUTBOX_LIMIT: Final = 256  # queued outgoing frames before a stuck client is dropped
 HEARTBEAT_S: Final = 20.0  # WebSocket ping interval; a dead peer is noticed within ~2 beats
-HELLO_TIMEOUT_S: Final = 10.0  # a socket must say hello within this time
+HELLO_TIMEOUT_S: Final = 10.0  # a socket must say hello within this time, else closed with 4001
 
-NICKNAME_MAX: Final = 20
+# One address (the peer's IP, or X-Forwarded-For with --trust-proxy)
+MAX_SOCKETS_PER_IP: Final = 200  # open WebSockets; more are refused with HTTP 429
+NEW_IDENTITIES_PER_IP_PER_MINUTE: Final = 20  # then `identity_limit` and a 1008 close
+UNPLAYED_IDENTITY_DAYS: Final = 30  # identities that never finished a game are deleted after this
+LOG_EVERY_S: Final = 60.0  # refusals of the same kind are logged once per period, not per attempt
+
+# Rooms and the store
 ROOM_CODE_BYTES: Final = 9  # 12 URL-safe characters, 72 random bits: unguessable
-SNAPSHOT_EVERY_S: Final = 2.0  # a game in progress is saved at most this often (and at phase changes)
-QUICK_LANGUAGES_FIRST_GAME: Final = True  # new players get their own one-round quick rooms
-
-# WebSocket close codes (RFC 6455 and the private range).
-CLOSE_GOING_AWAY: Final = 1001
-CLOSE_POLICY: Final = 1008
-CLOSE_TOO_BIG: Final = 1009
-CLOSE_NO_HELLO: Final = 4001
+ROOM_BATCH_MAX: Final = 64  # inputs a room takes from its inbox before one commit and one broadcast
+SNAPSHOT_EVERY_EVENTS: Final = 64  # a room is snapshotted after this many events (and at phase changes)
+STORE_RETRY_FIRST_S: Final = 0.1  # a failed write is retried after this, doubling...
+STORE_RETRY_MAX_S: Final = 5.0  # ...up to this
+STOP_DRAIN_S: Final = 10.0  # at shutdown, how long pending writes may take to land

@@ -32,5 +32,27 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.commit_seconds = Histogram(
+            "wordarena_store_commit_seconds",
+            "One group commit of the journal (every room's writes of a loop tick)",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
+            registry=self.registry,
+        )
+        self.commit_writes = Counter(
+            "wordarena_store_writes_total",
+            "Writes committed (events, snapshots, results)",
+            registry=self.registry,
+        )
+        self.store_failures = Counter(
+            "wordarena_store_failures_total",
+            "Store commits that failed (then retried)",
+            registry=self.registry,
+        )
+        self.store_retries = Counter(
+            "wordarena_store_retries_total",
+            "Room writes scheduled again after a failure",
+            registry=self.registry,
+        )
+
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -6,9 +6,9 @@ field becomes a `BadMessage` with a readable reason; nothing reaches a room.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
+
+from wordarena.server.messages import ErrorCode
 
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
@@ -120,11 +120,10 @@ ClientMessage = (
 )
 
 _decoder = msgspec.json.Decoder(ClientMessage)
-_encoder = msgspec.json.Encoder()
 
 
 class BadMessage(ValueError):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -135,14 +134,6 @@ def parse(text: str | bytes) -> ClientMessage:
         message: ClientMessage = _decoder.decode(text)
         return message
     except msgspec.ValidationError as error:
-        raise BadMessage("bad_message", f"invalid message: {error}") from None
+        raise BadMessage(ErrorCode.BAD_MESSAGE, f"invalid message: {error}") from None
     except msgspec.DecodeError as error:
-        raise BadMessage("bad_json", f"not valid JSON: {error}") from None
-
-
-def encode(message: dict[str, Any]) -> str:
-    return _encoder.encode(message).decode()
-
-
-def error(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+        raise BadMessage(ErrorCode.BAD_JSON, f"not valid JSON: {error}") from None

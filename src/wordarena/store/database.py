@@ -1,22 +1,33 @@
 """The engine, migrations and sessions. SQLite file by default; any SQLAlchemy URL works.
 
 The store is synchronous SQLAlchemy: the server calls it through
-``asyncio.to_thread`` (few, small transactions: identities, finished games,
-room snapshots), which keeps one driver per database.
+``asyncio.to_thread`` (few, small transactions: identities, and one group
+commit per loop tick for every room's events and results).
+
+Migrations run under a lock (a PostgreSQL advisory lock, a file lock for
+SQLite), so any number of servers can start together on an empty store.
 """
 
 from __future__ import annotations
 
+import fcntl
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_MIGRATION_LOCK = 0x77A7E4A  # the PostgreSQL advisory lock of migrations ("wordarena")
+
+
+class StoreUnavailable(Exception):
+    """The database URL is wrong, or the database cannot be reached: one readable line."""
 
 
 def sqlite_url(data_dir: Path) -> str:
@@ -26,16 +37,40 @@ def sqlite_url(data_dir: Path) -> str:
 class Database:
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine = _engine(url)
+        try:
+            self.engine = _engine(url)
+        except (ArgumentError, NoSuchModuleError, ValueError) as error:
+            raise StoreUnavailable(f"bad database URL {_safe(url)}: {error}") from None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
+    @classmethod
+    def open(cls, url: str) -> Database:
+        """Connect and bring the schema up to date, or raise `StoreUnavailable` with the reason."""
+        db = cls(url)
+        try:
+            db.migrate()
+        except SQLAlchemyError as error:
+            db.close()
+            reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+            raise StoreUnavailable(f"cannot use the database {_safe(url)}: {reason}") from None
+        return db
+
     def migrate(self) -> None:
-        """Bring the schema to the newest migration (idempotent)."""
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
-        with self.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        """Bring the schema to the newest migration (idempotent; one server at a time)."""
+        with self._migration_lock(), self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+            _upgrade(connection)
+
+    @contextmanager
+    def _migration_lock(self) -> Iterator[None]:
+        database = make_url(self.url).database if self.engine.dialect.name == "sqlite" else None
+        if not database or database == ":memory:":
+            yield
+            return
+        with open(f"{database}.migrate.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            yield
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -45,6 +80,21 @@ class Database:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return "(unreadable URL)"
 
 
 def _engine(url: str) -> Engine:
@@ -58,6 +108,6 @@ def _engine(url: str) -> Engine:
 def _sqlite_pragmas(connection: object, _record: object) -> None:
     cursor = connection.cursor()  # type: ignore[attr-defined]
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")  # a commit survives the process being killed
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

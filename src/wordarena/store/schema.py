@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, func
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -27,13 +38,18 @@ class PlayerRow(Base):
 
 
 class GameRow(Base):
-    """A finished Duel de Mots game (or one ended by a restart: ``end_reason``)."""
+    """A finished Duel de Mots game (``end_reason``: finished, or abandoned by every person).
+
+    Stored once: (room, game number) is unique, so a retried or replayed write is a no-op.
+    """
 
     __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("room_code", "game_number", name="uq_games_room_game"),)
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     mode: Mapped[str] = mapped_column(String(16))
     room_code: Mapped[str] = mapped_column(String(32), index=True)
+    game_number: Mapped[int] = mapped_column(Integer)  # the room's nth game (play again)
     lang: Mapped[str] = mapped_column(String(8))
     clock_s: Mapped[int] = mapped_column(Integer)
     rounds_planned: Mapped[int] = mapped_column(Integer)
@@ -80,16 +96,32 @@ class RoundSeatRow(Base):
     points: Mapped[int] = mapped_column(Integer)
 
 
-class LiveRoomRow(Base):
-    """A game in progress, snapshotted so a restart can end it cleanly with a notice."""
+class RoomRow(Base):
+    """A room in play (from its lobby on): its last snapshot and the events after it.
 
-    __tablename__ = "live_rooms"
+    Restoring a room = the snapshot (``{"kind", "state"}`` JSON text, as the server
+    encodes it) + the `RoomEventRow`s with a greater ``seq``, replayed by the core.
+    """
+
+    __tablename__ = "rooms"
 
     code: Mapped[str] = mapped_column(String(32), primary_key=True)
-    # JSON text encoded by the server (fast, on its loop): the store never parses it on write.
-    snapshot: Mapped[str] = mapped_column(Text)
-    players: Mapped[list[str]] = mapped_column(JSON)  # player ids seated, for games_played
+    snapshot: Mapped[str] = mapped_column(Text)  # never parsed on write
+    snapshot_seq: Mapped[int] = mapped_column(BigInteger)  # the last event the snapshot holds
+    people: Mapped[list[str]] = mapped_column(JSON)  # player ids seated (people, not bots)
+    fence: Mapped[int] = mapped_column(BigInteger, default=0)  # the owner's fencing number
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class RoomEventRow(Base):
+    """One accepted event of a room, in order: ``[name, fields, now]`` JSON text."""
+
+    __tablename__ = "room_events"
+
+    room_code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    event: Mapped[str] = mapped_column(Text)
+    fence: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
 class TournamentRow(Base):
@@ -108,7 +140,12 @@ class TournamentRow(Base):
 
 
 class PlacementRow(Base):
-    """A place settled in a tournament, with the rating change applied at that moment (C6)."""
+    """A place settled in a tournament, with the rating change applied at that moment (C6).
+
+    Its key (tournament, player) makes it the rating change's record too: the
+    change is applied to ``players.rating`` in the same transaction, only when
+    this row is new.
+    """
 
     __tablename__ = "tournament_places"
 

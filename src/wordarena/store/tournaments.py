@@ -1,60 +1,72 @@
-"""Tournament results: each place with its rating change as it is settled, then the whole record."""
+"""Tournament results: each place with its rating change as it is settled, then the whole record.
+
+Both are written once: a place by (tournament, player), a record by its code.
+The rating is applied as a change (``rating + Δ``) in the transaction that
+records the place, never as an absolute value computed from a stale start.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from wordarena.store.database import Database
-from wordarena.store.schema import LiveRoomRow, PlacementRow, PlayerRow, TournamentRow
+from wordarena.store.schema import PlacementRow, PlayerRow, TournamentRow
+from wordarena.store.writes import PlaceStored, TournamentStored
+
+
+def store_place(session: Session, write: PlaceStored) -> bool:
+    """C6: a settled place and (rated only) its rating change; False if already stored."""
+    key = (write.code, write.player)
+    if session.get(PlacementRow, key) is not None:
+        return False
+    change = write.rating_after - write.rating_before if write.rated else 0
+    session.add(
+        PlacementRow(
+            tournament_code=write.code,
+            player_id=write.player,
+            place=write.place,
+            rated=write.rated,
+            rating_before=write.rating_before,
+            rating_after=write.rating_before + change,
+        )
+    )
+    if change:
+        session.execute(
+            update(PlayerRow).where(PlayerRow.id == write.player).values(rating=PlayerRow.rating + change)
+        )
+    return True
+
+
+def store_tournament(session: Session, write: TournamentStored) -> bool:
+    """The finished tournament's record, counted as played for its people; False if already stored."""
+    if session.scalar(select(TournamentRow.id).where(TournamentRow.code == write.code)) is not None:
+        return False
+    record = write.record
+    session.add(
+        TournamentRow(
+            code=write.code,
+            lang=record["lang"],
+            rated=write.rated,
+            seed=record["seed"],
+            end_reason=write.end_reason,
+            record=record,
+        )
+    )
+    if write.people:
+        session.execute(
+            update(PlayerRow)
+            .where(PlayerRow.id.in_(write.people))
+            .values(games_played=PlayerRow.games_played + 1)
+        )
+    return True
 
 
 class TournamentRepository:
     def __init__(self, db: Database) -> None:
         self.db = db
-
-    def settle_place(
-        self, code: str, player_id: str, place: int, rating_before: int, rating_after: int, rated: bool
-    ) -> None:
-        """C6: a settled place and (rated only) the new rating, in one transaction, at once."""
-        with self.db.transaction() as session:
-            session.add(
-                PlacementRow(
-                    tournament_code=code,
-                    player_id=player_id,
-                    place=place,
-                    rated=rated,
-                    rating_before=rating_before,
-                    rating_after=rating_after if rated else rating_before,
-                )
-            )
-            if rated:
-                session.execute(
-                    update(PlayerRow).where(PlayerRow.id == player_id).values(rating=rating_after)
-                )
-
-    def save(self, code: str, record: dict[str, Any], rated: bool, end_reason: str, people: list[str]) -> int:
-        """The finished tournament's record; counts it as played and drops the live snapshot."""
-        with self.db.transaction() as session:
-            row = TournamentRow(
-                code=code,
-                lang=record["lang"],
-                rated=rated,
-                seed=record["seed"],
-                end_reason=end_reason,
-                record=record,
-            )
-            session.add(row)
-            if people:
-                session.execute(
-                    update(PlayerRow)
-                    .where(PlayerRow.id.in_(people))
-                    .values(games_played=PlayerRow.games_played + 1)
-                )
-            session.execute(delete(LiveRoomRow).where(LiveRoomRow.code == code))
-            session.flush()
-            return row.id
 
     def places(self, code: str) -> list[tuple[str, int, int, int]]:
         """(player, place, rating before, rating after) of a tournament, best place first."""

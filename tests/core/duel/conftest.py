@@ -12,7 +12,7 @@ from wordarena.core import lexicon
 from wordarena.core.duel import rules
 from wordarena.core.duel.events import PlayerJoined, StartRequested
 from wordarena.core.duel.game import DuelGame
-from wordarena.core.duel.state import DuelState, Options
+from wordarena.core.duel.state import DuelState
 
 
 class FirstConsistentMind:
@@ -56,9 +56,9 @@ class Table(ClockedTable[DuelGame]):
         return [words.spelling(k) for k in words.answers if k != self.state.answer][:count]
 
 
-def new_table(lang: str = "en", seed: int = 7, quick: bool = False) -> Table:
-    state = DuelState(code="room1", seed=seed, options=Options(lang=lang), quick=quick)
-    return Table(DuelGame(state, FirstConsistentMind, fixed_think))
+def new_table(lang: str = "en", seed: int = 7, quick: bool = False, for_newcomers: bool = False) -> Table:
+    game = DuelGame.create("room1", seed, lang, quick=quick, for_newcomers=for_newcomers)
+    return Table(DuelGame(game.state, FirstConsistentMind, fixed_think))
 
 
 @pytest.fixture

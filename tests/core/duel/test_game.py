@@ -20,10 +20,12 @@ from wordarena.core.duel.events import (
     PlayerReconnected,
     Refused,
     RoomClosed,
+    RoomRestored,
     RoundEnded,
     StartRequested,
 )
 from wordarena.core.duel.state import Phase
+from wordarena.core.seating import Seat
 
 
 def refused(effects: list[object]) -> list[str]:
@@ -316,10 +318,52 @@ def test_quick_game_starts_when_full() -> None:
     assert all(seat.bot_level is None for seat in table.state.seats)
 
 
-def test_a_first_quick_game_is_one_round() -> None:
-    table = new_table(quick=True)
-    table.do(PlayerJoined("new", "Newcomer", first_game=True))
-    assert table.state.options.rounds == 1
+def test_a_quick_room_for_newcomers_is_one_round() -> None:
+    assert new_table(quick=True, for_newcomers=True).state.options.rounds == 1
+    assert new_table(quick=True).state.options.rounds == 3
+    assert new_table(for_newcomers=True).state.options.rounds == 3  # private rooms: the host decides
+
+
+def test_play_again_in_a_quick_room_is_a_regular_quick_game() -> None:
+    table = new_table(quick=True, for_newcomers=True)
+    table.do(PlayerJoined("alice", "Alice"))
+    table.wait(15_000)  # starts with bots
+    while table.state.phase is not Phase.FINISHED:
+        table.wait(1_000)
+    table.do(PlayAgainRequested("alice"))
+    s = table.state
+    assert s.phase is Phase.LOBBY and not s.for_newcomers and s.options.rounds == 3
+    assert s.auto_start_at == table.now + 15_000  # it starts by itself again
+
+
+def test_bot_ids_stay_unique_after_a_removal(table: Table) -> None:
+    table.do(PlayerJoined("alice", "Alice"))
+    table.do(BotAdded("alice", "easy"))
+    table.do(BotAdded("alice", "easy"))
+    table.do(BotRemoved("alice", 1))
+    table.do(BotAdded("alice", "hard"))
+    ids = [seat.player for seat in table.state.seats]
+    assert len(set(ids)) == len(ids) == 3
+
+
+def test_a_restored_room_counts_everybody_away_from_now(started: Table) -> None:
+    started.do(PlayerDisconnected("bob"))
+    away = started.state.seats[1].away_since
+    started.wait(1_000)
+    started.do(RoomRestored())
+    assert started.state.seats[0].away_since == started.now  # 60 s to come back from now
+    assert started.state.seats[1].away_since == away  # already away: its clock keeps running
+
+
+def test_a_seat_is_committed_only_while_a_game_is_in_progress(table: Table) -> None:
+    table.do(PlayerJoined("alice", "Alice"))
+    table.do(PlayerJoined("bob", "Bob"))
+    assert table.game.seat_of("alice") == Seat("duel", "room1", "waiting")
+    assert table.game.seat_of("nobody") is None
+    table.do(StartRequested("alice"))
+    assert table.game.seat_of("alice") == Seat("duel", "room1", "playing")
+    table.do(PlayerLeft("bob"))
+    assert table.game.seat_of("bob") is None  # gone: free to play elsewhere
 
 
 def test_play_again_keeps_the_room(started: Table) -> None:

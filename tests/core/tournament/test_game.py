@@ -9,6 +9,7 @@ import pytest
 
 from tests.core.tournament.conftest import PEOPLE, Table, fill, new_table, refused
 from wordarena.core.rating import rating_changes
+from wordarena.core.seating import Seat
 from wordarena.core.tournament import rules
 from wordarena.core.tournament.duel import Duel, Turn
 from wordarena.core.tournament.events import (
@@ -21,6 +22,7 @@ from wordarena.core.tournament.events import (
     PlayerJoined,
     PlayerLeft,
     PlayerReconnected,
+    RoomRestored,
     RoundEnded,
     RoundStarted,
     StartRequested,
@@ -103,13 +105,6 @@ def test_a_practice_tournament_fills_empty_seats_with_bots() -> None:
     bots = [e for e in table.state.entrants if e.is_bot]
     assert len(table.state.entrants) == 8 and len(bots) == 6
     assert len({e.name for e in table.state.entrants}) == 8 and all("(bot)" in b.name for b in bots)
-
-
-def test_lobby_fit_is_the_mean_within_200() -> None:
-    assert rules.fits_lobby(1500, [])
-    assert rules.fits_lobby(1199, [1000, 1000])
-    assert not rules.fits_lobby(1200, [1000, 1000])
-    assert rules.fits_lobby(850, [900, 1100])  # mean 1000
 
 
 def test_nicknames_can_change_any_time(started: Table) -> None:
@@ -473,3 +468,27 @@ def test_bad_options_are_programming_errors() -> None:
         TournamentGame.create("t", 1, "en", bot_afk=2.0)
     with pytest.raises(ValueError):
         TournamentGame.bot_match(1, "en", ratings=[1000] * 7)
+
+
+# ---------------------------------------------------------------- the shell's view of a seat
+
+
+def test_a_restored_tournament_counts_every_person_away_from_now(started: Table) -> None:
+    started.wait(1_000)
+    started.do(RoomRestored())
+    assert {e.away_since for e in started.state.entrants} == {started.now}
+    started.do(PlayerReconnected("p1"))
+    started.wait(rules.AWAY_LIMIT_MS)
+    assert not started.entrant("p1").left and started.entrant("p2").left
+
+
+def test_a_seat_is_committed_while_in_play(table: Table) -> None:
+    table.do(PlayerJoined("p0", "P0", 1000))
+    assert table.game.seat_of("p0") == Seat("tournament", "t1", "waiting")  # C1: free to leave
+    fill_from = [f"p{i}" for i in range(1, 8)]
+    for player in fill_from:
+        table.do(PlayerJoined(player, player.upper(), 1000))
+    table.do(StartRequested())
+    assert table.game.seat_of("p0") == Seat("tournament", "t1", "playing")
+    table.do(PlayerLeft("p0"))
+    assert table.game.seat_of("p0") is None

@@ -15,6 +15,7 @@ from wordarena.core.player_events import (
     PlayerLeft,
     PlayerReconnected,
     Refused,
+    RoomRestored,
 )
 
 
@@ -22,7 +23,6 @@ from wordarena.core.player_events import (
 class PlayerJoined:
     player: str
     name: str
-    first_game: bool = False  # never played a quick game before
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ Event = (
     | StartRequested
     | GuessSubmitted
     | PlayAgainRequested
+    | RoomRestored
 )
 
 
@@ -103,6 +104,7 @@ __all__ = [
     "PlayerReconnected",
     "Refused",
     "RoomClosed",
+    "RoomRestored",
     "RoundEnded",
     "StartRequested",
 ]

@@ -32,14 +32,18 @@ from wordarena.core.duel.events import (
     PlayerLeft,
     PlayerReconnected,
     RoomClosed,
+    RoomRestored,
     RoundEnded,
     StartRequested,
 )
 from wordarena.core.duel.state import DuelState, Options, Phase, RoundResult, Row, Seat, SeatResult
 from wordarena.core.feedback import pattern
-from wordarena.core.guess import Rejection, read_word
+from wordarena.core.guess import read_word
 from wordarena.core.machine import Machine, require
+from wordarena.core.nicknames import renamed
+from wordarena.core.refusal import Refusal, Rejection
 from wordarena.core.scoring import round_points
+from wordarena.core.seating import Seat as PlayerSeat
 
 BOT_LEVELS = ("easy", "medium", "hard")
 
@@ -62,9 +66,21 @@ class DuelGame(Machine):
 
     @classmethod
     def create(
-        cls, code: str, seed: int, lang: str = rules.DEFAULT_LANGUAGE, quick: bool = False
+        cls,
+        code: str,
+        seed: int,
+        lang: str = rules.DEFAULT_LANGUAGE,
+        quick: bool = False,
+        for_newcomers: bool = False,
     ) -> DuelGame:
-        return cls(DuelState(code=code, seed=seed, options=Options(lang=lang), quick=quick))
+        """A room in its lobby. A quick room for newcomers plays one round (B1)."""
+        options = Options(lang=lang)
+        if quick and for_newcomers:
+            options.rounds = rules.QUICK_FIRST_GAME_ROUNDS
+        state = DuelState(
+            code=code, seed=seed, options=options, quick=quick, for_newcomers=quick and for_newcomers
+        )
+        return cls(state)
 
     @classmethod
     def bot_match(cls, seed: int, options: Options, levels: Sequence[str], now: int = 0) -> DuelGame:
@@ -102,7 +118,7 @@ class DuelGame(Machine):
             case PlayerReconnected():
                 return self._reconnect(event.player)
             case NicknameChanged():
-                self._seat_of(event.player).name = event.name
+                self._seat_of(event.player).name = renamed(event.name)
             case BotAdded():
                 self._add_bot(event)
             case BotRemoved():
@@ -115,7 +131,9 @@ class DuelGame(Machine):
             case GuessSubmitted():
                 return self._guess(self._seat_of(event.player), event.word, now)
             case PlayAgainRequested():
-                self._play_again(event.player)
+                self._play_again(event.player, now)
+            case RoomRestored():
+                self._restored(now)
         self._changed()
         return []
 
@@ -124,21 +142,19 @@ class DuelGame(Machine):
     def _join(self, event: PlayerJoined, now: int) -> list[Effect]:
         s = self.state
         if self._find_seat(event.player) is not None:
-            raise Rejection("already_seated", "you already have a seat in this room")
+            raise Rejection(Refusal.ALREADY_SEATED, "you already have a seat in this room")
         if s.phase is Phase.CLOSED:
-            raise Rejection("room_closed", "this room no longer exists")
+            raise Rejection(Refusal.ROOM_CLOSED, "this room no longer exists")
         if s.phase is Phase.FINISHED:
-            raise Rejection("game_over", "this game is over")
+            raise Rejection(Refusal.GAME_OVER, "this game is over")
         if s.phase is not Phase.LOBBY:
-            raise Rejection("game_started", "this game has already started")
+            raise Rejection(Refusal.GAME_STARTED, "this game has already started")
         if len(s.seats) >= rules.MAX_SEATS:
-            raise Rejection("room_full", "this room is full")
+            raise Rejection(Refusal.ROOM_FULL, "this room is full")
         s.seats.append(Seat(player=event.player, name=event.name))
         if s.host is None:
             s.host = event.player
         if s.quick:
-            if event.first_game and len(self._people()) == 1:
-                s.options.rounds = rules.QUICK_FIRST_GAME_ROUNDS
             if s.auto_start_at is None:
                 s.auto_start_at = now + rules.QUICK_WAIT_MS
             if len(s.seats) == rules.MAX_SEATS:
@@ -149,63 +165,71 @@ class DuelGame(Machine):
     def _add_bot(self, event: BotAdded) -> None:
         self._require_lobby_host(event.player)
         if event.level not in BOT_LEVELS:
-            raise Rejection("bad_option", f"bot level must be one of {', '.join(BOT_LEVELS)}")
+            raise Rejection(Refusal.BAD_OPTION, f"bot level must be one of {', '.join(BOT_LEVELS)}")
         if len(self.state.seats) >= rules.MAX_SEATS:
-            raise Rejection("room_full", "this room is full")
+            raise Rejection(Refusal.ROOM_FULL, "this room is full")
         self._seat_bot(event.level)
 
     def _seat_bot(self, level: str) -> None:
         s = self.state
         rng = random.Random(f"{s.seed}:bot-name:{len(s.seats)}")
         name = bot_name(rng, {seat.name for seat in s.seats})
+        taken = {seat.player for seat in s.seats}
         number = 1 + sum(seat.is_bot for seat in s.seats)
-        s.seats.append(Seat(player=f"bot:{number}:{len(s.seats)}", name=name, bot_level=level))
+        while f"bot:{number}" in taken:  # a removed bot's number may still be in use by another
+            number += 1
+        s.seats.append(Seat(player=f"bot:{number}", name=name, bot_level=level))
 
     def _remove_bot(self, event: BotRemoved) -> None:
         self._require_lobby_host(event.player)
         seats = self.state.seats
         if not 0 <= event.seat < len(seats) or not seats[event.seat].is_bot:
-            raise Rejection("no_such_bot", "there is no bot in that seat")
+            raise Rejection(Refusal.NO_SUCH_BOT, "there is no bot in that seat")
         del seats[event.seat]
 
     def _set_options(self, event: OptionsChanged) -> None:
         self._require_lobby_host(event.player)
         if self.state.quick:
-            raise Rejection("not_allowed", "a quick game uses the default options")
+            raise Rejection(Refusal.NOT_ALLOWED, "a quick game uses the default options")
         options = self.state.options
         if event.lang is not None and event.lang not in rules.LANGUAGES:
-            raise Rejection("bad_option", f"word language must be one of {' '.join(rules.LANGUAGES)}")
+            raise Rejection(Refusal.BAD_OPTION, f"word language must be one of {' '.join(rules.LANGUAGES)}")
         if event.clock_s is not None and event.clock_s not in rules.CLOCK_CHOICES_S:
-            raise Rejection("bad_option", "round clock must be 60, 90 or 120 seconds")
+            raise Rejection(Refusal.BAD_OPTION, "round clock must be 60, 90 or 120 seconds")
         if event.rounds is not None and event.rounds not in rules.ROUND_CHOICES:
-            raise Rejection("bad_option", "rounds must be 1, 3 or 5")
+            raise Rejection(Refusal.BAD_OPTION, "rounds must be 1, 3 or 5")
         options.lang = event.lang or options.lang
         options.clock_s = event.clock_s or options.clock_s
         options.rounds = event.rounds or options.rounds
 
-    def _play_again(self, player: str) -> None:
+    def _play_again(self, player: str, now: int) -> None:
+        """Back to the lobby, same room. A quick room stays one: default options, it starts by itself."""
         s = self.state
         self._require_host(player)
         if s.phase is not Phase.FINISHED:
-            raise Rejection("not_finished", "the game is not over yet")
+            raise Rejection(Refusal.NOT_FINISHED, "the game is not over yet")
         s.seats = [seat for seat in s.seats if not seat.gone]
         for seat in s.seats:
             seat.total = 0
             _clear_round(seat)
         s.phase = Phase.LOBBY
         s.results, s.round_number, s.end_reason, s.answer = [], 0, None, None
+        if s.quick:  # everybody has now played a quick game: a regular one, starting on its own
+            s.for_newcomers = False
+            s.options = Options(lang=s.options.lang)
+            s.auto_start_at = now + rules.QUICK_WAIT_MS
 
     # ------------------------------------------------------------------ rounds
 
     def _start(self, now: int) -> list[Effect]:
         s = self.state
         if s.phase is not Phase.LOBBY:
-            raise Rejection("game_started", "the game has already started")
+            raise Rejection(Refusal.GAME_STARTED, "the game has already started")
         if s.quick:
             while len(s.seats) < rules.QUICK_MIN_SEATS:
                 self._seat_bot("medium")
         if len(s.seats) < rules.MIN_SEATS:
-            raise Rejection("too_few_seats", "at least two seats must be filled to start")
+            raise Rejection(Refusal.TOO_FEW_SEATS, "at least two seats must be filled to start")
         s.auto_start_at = None
         s.game_number += 1
         s.results = []
@@ -254,11 +278,11 @@ class DuelGame(Machine):
     def _guess(self, seat: Seat, word: str, now: int) -> list[Effect]:
         s = self.state
         if s.phase is not Phase.PLAYING:
-            raise Rejection("round_not_open", "wait for the round to start")
+            raise Rejection(Refusal.ROUND_NOT_OPEN, "wait for the round to start")
         if seat.gone:
-            raise Rejection("left", "you have left this game")
+            raise Rejection(Refusal.LEFT, "you have left this game")
         if seat.done:
-            raise Rejection("seat_done", "you have no guesses left this round")
+            raise Rejection(Refusal.SEAT_DONE, "you have no guesses left this round")
         key = self._check_word(seat, word)
         mark = pattern(require(s.answer), key)
         seat.rows.append(Row(key, mark, now))
@@ -280,7 +304,7 @@ class DuelGame(Machine):
         """A2 and B2: refused guesses consume nothing."""
         key = read_word(self.state.options.lang, rules.WORD_LENGTH, word)
         if any(row.key == key for row in seat.rows):
-            raise Rejection("repeated", "you already played that word this round")
+            raise Rejection(Refusal.REPEATED, "you already played that word this round")
         return key
 
     def _everyone_done(self) -> bool:
@@ -403,6 +427,12 @@ class DuelGame(Machine):
             return self._end_round(now, "all_done")
         return []
 
+    def _restored(self, now: int) -> None:
+        """Back after a server stop: every person still playing is away from now (B3: 60 s)."""
+        for seat in self.state.seats:
+            if not seat.is_bot and not seat.gone and seat.away_since is None:
+                seat.away_since = now
+
     def _disconnect(self, player: str, now: int) -> list[Effect]:
         seat = self._seat_of(player)
         if seat.away_since is None and not seat.gone:
@@ -413,7 +443,7 @@ class DuelGame(Machine):
     def _reconnect(self, player: str) -> list[Effect]:
         seat = self._seat_of(player)
         if seat.gone:
-            raise Rejection("left", "you have left this game")
+            raise Rejection(Refusal.LEFT, "you have left this game")
         seat.away_since = None
         self._changed()
         return []
@@ -437,20 +467,32 @@ class DuelGame(Machine):
     def _seat_of(self, player: str) -> Seat:
         seat = self._find_seat(player)
         if seat is None:
-            raise Rejection("not_seated", "you have no seat in this room")
+            raise Rejection(Refusal.NOT_SEATED, "you have no seat in this room")
         return seat
+
+    def seat_of(self, player: str) -> PlayerSeat | None:
+        """Where ``player`` sits in this room (core.seating): committed while a game is in progress."""
+        seat = self._find_seat(player)
+        if seat is None or seat.gone or self.state.phase is Phase.CLOSED:
+            return None
+        phase = self.state.phase
+        if phase is Phase.LOBBY:
+            return PlayerSeat("duel", self.state.code, "waiting")
+        if phase is Phase.FINISHED:
+            return PlayerSeat("duel", self.state.code, "finished")
+        return PlayerSeat("duel", self.state.code, "playing")
 
     def seat_index(self, player: str) -> int | None:
         return next((i for i, seat in enumerate(self.state.seats) if seat.player == player), None)
 
     def _require_host(self, player: str) -> None:
         if player != self.state.host:
-            raise Rejection("not_host", "only the host can do that")
+            raise Rejection(Refusal.NOT_HOST, "only the host can do that")
 
     def _require_lobby_host(self, player: str) -> None:
         self._require_host(player)
         if self.state.phase is not Phase.LOBBY:
-            raise Rejection("game_started", "the game has already started")
+            raise Rejection(Refusal.GAME_STARTED, "the game has already started")
 
     def _changed(self) -> None:
         self.state.version += 1

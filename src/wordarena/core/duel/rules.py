@@ -27,8 +27,6 @@ QUICK_WAIT_MS: Final = 15_000  # B1 (decided): a quick game starts after at most
 QUICK_MIN_SEATS: Final = 4  # ... with bots filling it up to at least 4 seats
 QUICK_FIRST_GAME_ROUNDS: Final = 1  # ... and a new player's first quick game is one round
 
-NICKNAME_MAX: Final = 20
-
 
 def default_language(interface_language: str | None) -> str:
     """B1: the host's interface language if it is a word language, else English."""

@@ -89,6 +89,7 @@ class DuelState:
     seed: int
     options: Options
     quick: bool = False
+    for_newcomers: bool = False  # a quick room for players' first quick game (B1: one round)
     phase: Phase = Phase.LOBBY
     host: str | None = None
     seats: list[Seat] = field(default_factory=list)

@@ -1,29 +1,113 @@
 """What one player may see of a Duel de Mots room (DESIGN.md: views per player).
 
-The answer is only in a view once its round is revealed. Other players' rows
-show colours only, never letters. Deadlines travel as milliseconds remaining,
-so the client's clock does not matter.
+The answer is only in a view once its round is revealed. While a round is
+played, other players' rows show colours only, never letters; once it is over,
+every seat's rows are shown with their letters on the reveal. Deadlines travel
+as milliseconds remaining, so the client's clock does not matter.
+
+The shapes are typed dicts: docs/protocol.md and ``/api/protocol.json`` are made from them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from wordarena.core import lexicon
 from wordarena.core.duel import rules
-from wordarena.core.duel.state import DuelState, Phase, RoundResult, Seat
+from wordarena.core.duel.state import DuelState, Phase, RoundResult, Row, Seat
 from wordarena.core.letters import letters
-from wordarena.core.scoring import winners
+from wordarena.core.scoring import round_points, winners
 
 
-def view_for(state: DuelState, player: str | None, now: int) -> dict[str, Any]:
+class RowView(TypedDict):
+    pattern: str  # G green, Y amber, - grey, one per letter
+    letters: NotRequired[list[str]]  # only your own rows while the round is played
+
+
+class SeatView(TypedDict):
+    name: str
+    bot: str | None  # the bot's level; None for a person
+    away: bool  # disconnected (60 s to come back)
+    gone: bool  # left (or away too long): keeps its points, holds no round open
+    total: int
+    solved: bool
+    done: bool  # solved or out of rows this round
+    points: int | None  # this round's points, as soon as the seat has solved
+    rows: NotRequired[list[RowView]]  # during the round card and the round
+
+
+class OptionsView(TypedDict):
+    lang: str
+    clock_s: int
+    rounds: int
+
+
+class RoundView(TypedDict):
+    number: int
+    of: int
+    card_ms: int | None
+    reveal_ms: int | None
+    clock_ms: int | None
+    closing_ms: int | None  # the 20 s closing after a first solve; the round ends at the first of the two
+    solves: int
+
+
+class RevealSeatView(TypedDict):
+    seat: int
+    guesses: int
+    solved: bool
+    solve_rank: int | None
+    points: int
+    rows: list[RowView]  # every row, with its letters: the round is over
+
+
+class RevealView(TypedDict):
+    number: int
+    answer: str  # the true spelling
+    answer_letters: list[str]
+    ended_by: str  # all_done | clock | closing | abandoned
+    seats: list[RevealSeatView]
+
+
+class StandingView(TypedDict):
+    seat: int
+    name: str
+    total: int
+
+
+class StandingsView(TypedDict):
+    order: list[StandingView]
+    winners: list[int]  # seat indices; several share the victory
+    draw: bool  # every seat on the same total
+    reason: str | None  # finished | abandoned
+    rounds: list[RevealView]  # every round of the game, to look back at
+
+
+class RoomView(TypedDict):
+    type: Literal["room"]
+    code: str
+    version: int
+    phase: Phase
+    quick: bool
+    options: OptionsView
+    you: int | None  # your seat index (None: no seat)
+    host: int | None
+    seats: list[SeatView]
+    round: RoundView | None
+    auto_start_ms: int | None  # a quick game's start
+    keyboard: NotRequired[dict[str, str]]  # the best hint per letter of your guesses this round
+    reveal: NotRequired[RevealView]  # in reveal and finished
+    standings: NotRequired[StandingsView]  # in finished
+
+
+def view_for(state: DuelState, player: str | None, now: int) -> RoomView:
     """The whole screen of ``player`` (None: an observer with no seat) at ``now``."""
     me = next((i for i, seat in enumerate(state.seats) if seat.player == player), None)
-    view: dict[str, Any] = {
+    view: RoomView = {
         "type": "room",
         "code": state.code,
         "version": state.version,
-        "phase": state.phase.value,
+        "phase": state.phase,
         "quick": state.quick,
         "options": {
             "lang": state.options.lang,
@@ -46,8 +130,9 @@ def view_for(state: DuelState, player: str | None, now: int) -> dict[str, Any]:
     return view
 
 
-def _seat_view(state: DuelState, seat: Seat, mine: bool) -> dict[str, Any]:
-    view: dict[str, Any] = {
+def _seat_view(state: DuelState, seat: Seat, mine: bool) -> SeatView:
+    playing = state.phase in (Phase.CARD, Phase.PLAYING)
+    view: SeatView = {
         "name": seat.name,
         "bot": seat.bot_level,
         "away": seat.away_since is not None,
@@ -55,17 +140,21 @@ def _seat_view(state: DuelState, seat: Seat, mine: bool) -> dict[str, Any]:
         "total": seat.total,
         "solved": seat.solved,
         "done": seat.done,
+        "points": round_points(len(seat.rows), seat.solve_rank) if playing and seat.solved else None,
     }
-    if state.phase in (Phase.CARD, Phase.PLAYING):
-        if mine:
-            lang = state.options.lang
-            view["rows"] = [{"letters": letters(lang, row.key), "pattern": row.pattern} for row in seat.rows]
-        else:
-            view["rows"] = [{"pattern": row.pattern} for row in seat.rows]
+    if playing:
+        lang = state.options.lang
+        view["rows"] = [_row(lang, row, mine) for row in seat.rows]
     return view
 
 
-def _round_view(state: DuelState, now: int) -> dict[str, Any] | None:
+def _row(lang: str, row: Row, with_letters: bool) -> RowView:
+    if with_letters:
+        return {"pattern": row.pattern, "letters": letters(lang, row.key)}
+    return {"pattern": row.pattern}
+
+
+def _round_view(state: DuelState, now: int) -> RoundView | None:
     if state.phase in (Phase.LOBBY, Phase.CLOSED) or state.round_number == 0:
         return None
     closing = state.closing_ends_at
@@ -81,8 +170,8 @@ def _round_view(state: DuelState, now: int) -> dict[str, Any] | None:
     }
 
 
-def reveal_view(state: DuelState, result: RoundResult) -> dict[str, Any]:
-    """The reveal card: the word in its true spelling, guesses and points of each seat."""
+def reveal_view(state: DuelState, result: RoundResult) -> RevealView:
+    """The reveal card: the word in its true spelling, every seat's rows, guesses and points."""
     lang = state.options.lang
     words = lexicon.word_list(lang, rules.WORD_LENGTH)
     return {
@@ -97,14 +186,15 @@ def reveal_view(state: DuelState, result: RoundResult) -> dict[str, Any]:
                 "solved": r.solve_rank is not None,
                 "solve_rank": r.solve_rank,
                 "points": r.points,
+                "rows": [_row(lang, row, True) for row in r.rows],
             }
             for r in result.seats
         ],
     }
 
 
-def standings(state: DuelState) -> dict[str, Any]:
-    """B5: totals, winners (ties share the victory), draw when every seat is level."""
+def standings(state: DuelState) -> StandingsView:
+    """B5: totals, winners (ties share the victory), draw when every seat is level; every round."""
     totals = {str(i): seat.total for i, seat in enumerate(state.seats)}
     top, draw = winners(totals)
     order = sorted(range(len(state.seats)), key=lambda i: -state.seats[i].total)
@@ -113,6 +203,7 @@ def standings(state: DuelState) -> dict[str, Any]:
         "winners": [int(i) for i in top],
         "draw": draw,
         "reason": state.end_reason,
+        "rounds": [reveal_view(state, result) for result in state.results],
     }
 
 

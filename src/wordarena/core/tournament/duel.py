@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordarena.core.feedback import pattern
-from wordarena.core.guess import Rejection, read_word
+from wordarena.core.guess import read_word
+from wordarena.core.refusal import Refusal, Rejection
 from wordarena.core.tournament import rules
 
 
@@ -98,17 +99,17 @@ def read_guess(duel: Duel, lang: str, word: str) -> str:
     """The key of ``word`` if it may be played on this board, else `Rejection` (nothing consumed)."""
     key = read_word(lang, duel.length, word)
     if any(turn.key == key for turn in duel.turns):
-        raise Rejection("on_board", "that word is already on the board")
+        raise Rejection(Refusal.ON_BOARD, "that word is already on the board")
     return key
 
 
 def check_turn(duel: Duel, player: str) -> None:
     if player not in duel.players:
-        raise Rejection("not_in_duel", "you are not playing this duel")
+        raise Rejection(Refusal.NOT_IN_DUEL, "you are not playing this duel")
     if duel.over:
-        raise Rejection("duel_over", "your duel is over")
+        raise Rejection(Refusal.DUEL_OVER, "your duel is over")
     if duel.current != player:
-        raise Rejection("not_your_turn", "wait for your turn")
+        raise Rejection(Refusal.NOT_YOUR_TURN, "wait for your turn")
 
 
 def play(duel: Duel, player: str, key: str, now: int) -> None:

@@ -16,6 +16,7 @@ from wordarena.core.player_events import (
     PlayerLeft,
     PlayerReconnected,
     Refused,
+    RoomRestored,
 )
 from wordarena.core.tournament import rules
 
@@ -42,6 +43,7 @@ Event = (
     | NicknameChanged
     | StartRequested
     | GuessSubmitted
+    | RoomRestored
 )
 
 
@@ -101,6 +103,7 @@ __all__ = [
     "PlayerLeft",
     "PlayerReconnected",
     "Refused",
+    "RoomRestored",
     "RoundEnded",
     "RoundStarted",
     "StartRequested",

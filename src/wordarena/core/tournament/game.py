@@ -22,9 +22,11 @@ from collections.abc import Sequence
 
 from wordarena.core import lexicon
 from wordarena.core.bot_seat import BotFactory, ThinkTime, bot_name, default_bots
-from wordarena.core.guess import Rejection
 from wordarena.core.machine import Machine, require
+from wordarena.core.nicknames import renamed
 from wordarena.core.rating import rating_changes
+from wordarena.core.refusal import Refusal, Rejection
+from wordarena.core.seating import Seat
 from wordarena.core.tournament import duel as duels
 from wordarena.core.tournament import rules
 from wordarena.core.tournament.events import (
@@ -39,6 +41,7 @@ from wordarena.core.tournament.events import (
     PlayerJoined,
     PlayerLeft,
     PlayerReconnected,
+    RoomRestored,
     RoundEnded,
     RoundStarted,
     StartRequested,
@@ -135,8 +138,10 @@ class TournamentGame(Machine):
             case GuessSubmitted():
                 entrant = self._entrant(event.player)
                 if entrant.is_bot:  # bots play inside the machine only
-                    raise Rejection("bot_seat", "bots play by themselves")
+                    raise Rejection(Refusal.BOT_SEAT, "bots play by themselves")
                 return self._guess(entrant, event.word, now)
+            case RoomRestored():
+                self._restored(now)
         self._changed()
         return []
 
@@ -145,29 +150,30 @@ class TournamentGame(Machine):
     def _join(self, event: PlayerJoined) -> None:
         s = self.state
         if s.entrant(event.player) is not None:
-            raise Rejection("already_seated", "you already have a seat in this tournament")
+            raise Rejection(Refusal.ALREADY_SEATED, "you already have a seat in this tournament")
         if s.phase is Phase.CLOSED:
-            raise Rejection("lobby_closed", "this lobby no longer exists")
+            raise Rejection(Refusal.LOBBY_CLOSED, "this lobby no longer exists")
         if s.phase is not Phase.LOBBY:
-            raise Rejection("started", "this tournament has already started")
+            raise Rejection(Refusal.STARTED, "this tournament has already started")
         if len(s.entrants) >= rules.PLAYERS:
-            raise Rejection("lobby_full", "this lobby is full")
-        name = " ".join(event.name.split())[: rules.NICKNAME_MAX] or event.player[: rules.NICKNAME_MAX]
-        s.entrants.append(Entrant(player=event.player, name=name, rating=event.rating))
+            raise Rejection(Refusal.LOBBY_FULL, "this lobby is full")
+        s.entrants.append(Entrant(player=event.player, name=event.name, rating=event.rating))
         s.had_people = True
 
     def _rename(self, entrant: Entrant, name: str) -> None:
-        entrant.name = _name(name)
+        entrant.name = renamed(name)
 
     def _start(self, now: int) -> list[Effect]:
         """C1: the shell starts a full lobby; a practice tournament is filled up with bots."""
         s = self.state
         if s.phase is not Phase.LOBBY:
-            raise Rejection("started" if s.phase is not Phase.CLOSED else "lobby_closed", "cannot start")
+            raise Rejection(
+                Refusal.STARTED if s.phase is not Phase.CLOSED else Refusal.LOBBY_CLOSED, "cannot start"
+            )
         if s.options.rated and len(s.entrants) < rules.PLAYERS:
-            raise Rejection("need_players", f"a rated tournament starts with {rules.PLAYERS} players")
+            raise Rejection(Refusal.NEED_PLAYERS, f"a rated tournament starts with {rules.PLAYERS} players")
         if not s.entrants:
-            raise Rejection("need_players", "nobody is in the lobby")
+            raise Rejection(Refusal.NEED_PLAYERS, "nobody is in the lobby")
         while len(s.entrants) < rules.PLAYERS:
             self._seat_bot(rules.STARTING_RATING)
         return self._begin(now)
@@ -253,15 +259,15 @@ class TournamentGame(Machine):
     def _guess(self, entrant: Entrant, word: str, now: int) -> list[Effect]:
         s = self.state
         if s.phase is Phase.INTRO:
-            raise Rejection("round_not_open", "wait for the round to start")
+            raise Rejection(Refusal.ROUND_NOT_OPEN, "wait for the round to start")
         if s.phase is not Phase.PLAYING:
-            raise Rejection("not_playing", "no duel is being played")
+            raise Rejection(Refusal.NOT_PLAYING, "no duel is being played")
         if entrant.left:
-            raise Rejection("left", "you have left this tournament")
+            raise Rejection(Refusal.LEFT, "you have left this tournament")
         rnd = require(s.round)
         index = rnd.duel_of(entrant.player)
         if index is None:
-            raise Rejection("no_duel", "you have no duel this round")
+            raise Rejection(Refusal.NO_DUEL, "you have no duel this round")
         d = rnd.duels[index]
         duels.check_turn(d, entrant.player)
         key = duels.read_guess(d, s.options.lang, word)
@@ -384,7 +390,7 @@ class TournamentGame(Machine):
                 return [LobbyClosed()]
             return []
         if entrant.left:
-            raise Rejection("left", "you have left this tournament")
+            raise Rejection(Refusal.LEFT, "you have left this tournament")
         was_in_play = entrant.in_play
         entrant.left = True
         entrant.away_since = None
@@ -414,13 +420,19 @@ class TournamentGame(Machine):
             return self._duel_over(index, now)
         return []
 
+    def _restored(self, now: int) -> None:
+        """Back after a server stop: every person still in it is away from now (C7: 60 s)."""
+        for entrant in self.state.entrants:
+            if not entrant.is_bot and not entrant.left and entrant.away_since is None:
+                entrant.away_since = now
+
     def _disconnect(self, entrant: Entrant, now: int) -> None:
         if entrant.away_since is None and not entrant.left and not entrant.is_bot:
             entrant.away_since = now
 
     def _reconnect(self, entrant: Entrant) -> None:
         if entrant.left:
-            raise Rejection("left", "you have left this tournament")
+            raise Rejection(Refusal.LEFT, "you have left this tournament")
         entrant.away_since = None
 
     def _away_clock(self, entrant: Entrant) -> bool:
@@ -491,10 +503,22 @@ class TournamentGame(Machine):
 
     # ------------------------------------------------------------------ helpers
 
+    def seat_of(self, player: str) -> Seat | None:
+        """Where ``player`` sits (core.seating): a lobby seat, or committed while still in play."""
+        s = self.state
+        entrant = s.entrant(player)
+        if entrant is None or entrant.left:
+            return None
+        if s.phase is Phase.LOBBY:
+            return Seat("tournament", s.code, "waiting")
+        if s.phase in (Phase.INTRO, Phase.PLAYING) and entrant.in_play:
+            return Seat("tournament", s.code, "playing")
+        return None
+
     def _entrant(self, player: str) -> Entrant:
         entrant = self.state.entrant(player)
         if entrant is None:
-            raise Rejection("not_seated", "you have no seat in this tournament")
+            raise Rejection(Refusal.NOT_SEATED, "you have no seat in this tournament")
         return entrant
 
     def _changed(self) -> None:
@@ -509,10 +533,3 @@ def _options(lang: str, rated: bool, level: str, afk: float) -> Options:
     if not 0.0 <= afk <= 1.0:
         raise ValueError("afk is a probability, between 0 and 1")
     return Options(lang=lang, rated=rated, bot_level=level, bot_afk=afk)
-
-
-def _name(name: str) -> str:
-    name = " ".join(name.split())
-    if not name or len(name) > rules.NICKNAME_MAX:
-        raise Rejection("bad_name", f"a nickname has 1 to {rules.NICKNAME_MAX} characters")
-    return name

@@ -18,20 +18,6 @@ LENGTHS: Final = (4, 5, 6)  # C4: word length drawn per duel, equally likely
 LANGUAGES: Final = TOURNAMENT_LANGUAGES  # C4: the 13 word languages
 DEFAULT_LANGUAGE: Final = "en"
 STARTING_RATING: Final = INITIAL_RATING  # C1: rating starts at 1000
-LOBBY_MARGIN: Final = 200  # C1 (decided): join when |own − lobby mean| < 200
 
 BOT_LEVELS: Final = ("easy", "medium", "hard")
 DEFAULT_BOT_LEVEL: Final = "medium"
-NICKNAME_MAX: Final = 20
-
-
-def fits_lobby(rating: float, lobby_ratings: list[int] | tuple[int, ...]) -> bool:
-    """C1 (decided): a player may join a lobby whose mean rating is less than 200 away.
-
-    An empty lobby fits everybody. The matchmaker (not the tournament) applies it:
-    a group enters its lobby together whatever its members' ratings.
-    """
-    if not lobby_ratings:
-        return True
-    mean = sum(lobby_ratings) / len(lobby_ratings)
-    return abs(rating - mean) < LOBBY_MARGIN

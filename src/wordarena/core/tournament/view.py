@@ -9,11 +9,12 @@
 - Once placed: own place and rating change.
 
 Deadlines travel as milliseconds remaining, so the client's clock does not matter.
+The shapes are typed dicts: docs/protocol.md and ``/api/protocol.json`` are made from them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from wordarena.core import lexicon
 from wordarena.core.letters import letters
@@ -24,15 +25,87 @@ from wordarena.core.tournament.state import Entrant, Phase, Round, TournamentSta
 _RANK = {"-": 0, "Y": 1, "G": 2}
 
 
-def view_for(state: TournamentState, player: str | None, now: int) -> dict[str, Any]:
+class PlayerView(TypedDict):
+    id: str
+    name: str
+    bot: bool
+    rating: int  # at the tournament's start
+    lives: int
+    in_play: bool
+    away: bool
+    left: bool
+    place: int | None
+    rating_after: int | None  # once the place is settled
+
+
+class ResultView(TypedDict):
+    place: int
+    rating_before: int
+    rating_after: int | None
+    rating_change: int | None
+    eliminated_in: int | None
+
+
+class TournamentRoundView(TypedDict):
+    number: int
+    intro_ms: int | None
+    pairings: list[list[str]]
+    bye: str | None
+    over: bool
+
+
+class BoardRowView(TypedDict):
+    player: str
+    pattern: str | None  # None for a timed-out turn
+    passed: bool
+    letters: NotRequired[list[str] | None]  # your duel, or every duel once you are out
+
+
+class DuelView(TypedDict):
+    index: int
+    players: list[str]
+    first: str
+    length: int
+    rows: list[BoardRowView]
+    rows_total: int
+    turn: str | None
+    turn_ms: int | None
+    turns_left: dict[str, int]
+    over: bool
+    winner: str | None
+    draw: bool
+    forfeited_by: str | None
+    keyboard: NotRequired[dict[str, str]]  # your own duel only
+    answer: NotRequired[str]  # once the duel is over, never before
+    answer_letters: NotRequired[list[str]]
+
+
+class TournamentView(TypedDict):
+    type: Literal["tournament"]
+    code: str
+    version: int
+    phase: Phase
+    lang: str
+    rated: bool
+    you: str | None
+    players: list[PlayerView]
+    round: TournamentRoundView | None
+    duel: DuelView | None  # your own duel
+    duels: list[DuelView]  # the other duels
+    result: ResultView | None  # once your place is settled
+    winners: list[str]
+    end_reason: str | None
+
+
+def view_for(state: TournamentState, player: str | None, now: int) -> TournamentView:
     """The whole screen of ``player`` (None: an observer with no seat) at ``now``."""
     me = state.entrant(player) if player is not None else None
     spectator = me is not None and not me.in_play and state.phase is not Phase.LOBBY
-    view: dict[str, Any] = {
+    view: TournamentView = {
         "type": "tournament",
         "code": state.code,
         "version": state.version,
-        "phase": state.phase.value,
+        "phase": state.phase,
         "lang": state.options.lang,
         "rated": state.options.rated,
         "you": None if me is None else me.player,
@@ -56,20 +129,22 @@ def view_for(state: TournamentState, player: str | None, now: int) -> dict[str, 
     return view
 
 
-def _entrant_view(e: Entrant) -> dict[str, Any]:
+def _entrant_view(e: Entrant) -> PlayerView:
     return {
         "id": e.player,
         "name": e.name,
         "bot": e.bot_level is not None,
+        "rating": e.rating,
         "lives": e.lives,
         "in_play": e.in_play,
         "away": e.away_since is not None,
         "left": e.left,
         "place": e.place,
+        "rating_after": e.rating_after,
     }
 
 
-def _result(e: Entrant) -> dict[str, Any] | None:
+def _result(e: Entrant) -> ResultView | None:
     """C5: once eliminated (or winning), a player sees their place and rating change."""
     if e.place is None:
         return None
@@ -82,7 +157,7 @@ def _result(e: Entrant) -> dict[str, Any] | None:
     }
 
 
-def _round_view(state: TournamentState, rnd: Round, now: int) -> dict[str, Any]:
+def _round_view(state: TournamentState, rnd: Round, now: int) -> TournamentRoundView:
     intro = state.phase is Phase.INTRO
     return {
         "number": rnd.number,
@@ -95,17 +170,17 @@ def _round_view(state: TournamentState, rnd: Round, now: int) -> dict[str, Any]:
 
 def duel_view(
     state: TournamentState, d: Duel, index: int, now: int, *, letters_shown: bool, mine: bool = False
-) -> dict[str, Any]:
+) -> DuelView:
     """One duel's board. Letters only when ``letters_shown``; the answer only once it is over."""
     lang = state.options.lang
     playing = state.phase is Phase.PLAYING and not d.over
     rows = []
     for turn in d.turns:
-        row: dict[str, Any] = {"player": turn.player, "pattern": turn.pattern, "passed": turn.key is None}
+        row: BoardRowView = {"player": turn.player, "pattern": turn.pattern, "passed": turn.key is None}
         if letters_shown:
             row["letters"] = None if turn.key is None else letters(lang, turn.key)
         rows.append(row)
-    view: dict[str, Any] = {
+    view: DuelView = {
         "index": index,
         "players": list(d.players),
         "first": d.first,

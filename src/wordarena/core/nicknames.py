@@ -1,0 +1,107 @@
+"""Nicknames (RULES.md A4): assigned at the first visit, changeable at any time, and readable.
+
+A nickname is accepted when, after NFC and collapsing spaces:
+- it has 1 to `NICKNAME_MAX` user-perceived characters (an emoji with its
+  modifiers or a family joined by zero-width joiners counts as one);
+- it contains at least one visible letter or digit (not a blank "filler" letter
+  such as U+3164, nor only symbols or marks);
+- it has no control, private-use, unassigned or invisible format characters
+  (a zero-width joiner is allowed only between two emoji);
+- no character carries more than `MAX_MARKS_PER_LETTER` combining marks (no "Zalgo" text);
+- it does not look like a bot's name: "(bot)" marks bots, and nobody else.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from typing import Final
+
+NICKNAME_MAX: Final = 20  # user-perceived characters
+MAX_MARKS_PER_LETTER: Final = 2  # enough for Vietnamese (ệ = e + ̣ + ̂), not for Zalgo
+
+_ADJECTIVES = ("Swift", "Brave", "Quiet", "Lucky", "Clever", "Sunny", "Bold", "Calm", "Witty", "Keen")
+_ANIMALS = ("Otter", "Falcon", "Lynx", "Heron", "Panda", "Fox", "Koala", "Ibis", "Yak", "Gecko")
+_SPACES = re.compile(r"\s+")
+_BOT_MARK = re.compile(r"\(\s*bot\s*\)")
+_ZWJ = "\u200d"
+#: Letters that draw nothing (Hangul fillers, the Braille blank): they never make a name visible.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_JOINED_BY_PREVIOUS = {"Mn", "Me", "Mc", "Sk"}  # marks and emoji skin-tone modifiers join their base
+
+
+class BadName(ValueError):
+    pass
+
+
+def renamed(raw: str) -> str:
+    """`clean_nickname` for a game: a bad name is refused like any action, and nothing changes."""
+    from wordarena.core.refusal import Refusal, Rejection
+
+    try:
+        return clean_nickname(raw)
+    except BadName as bad:
+        raise Rejection(Refusal.BAD_NAME, str(bad)) from None
+
+
+def generated_nickname(rng: random.Random | None = None) -> str:
+    rng = rng or random.SystemRandom()
+    return f"{rng.choice(_ADJECTIVES)} {rng.choice(_ANIMALS)} {rng.randint(10, 99)}"
+
+
+def clean_nickname(raw: str) -> str:
+    """The nickname as stored and shown, or `BadName` saying what is wrong with it."""
+    name = _SPACES.sub(" ", unicodedata.normalize("NFC", raw)).strip()
+    if not name:
+        raise BadName("the nickname is empty")
+    _check_characters(name)
+    if perceived_length(name) > NICKNAME_MAX:
+        raise BadName(f"the nickname is longer than {NICKNAME_MAX} characters")
+    if not any(_visible_letter_or_digit(c) for c in name):
+        raise BadName("the nickname needs at least one visible letter or digit")
+    if _BOT_MARK.search(unicodedata.normalize("NFKC", name).casefold()):
+        raise BadName('"(bot)" is kept for bots')
+    return name
+
+
+def perceived_length(name: str) -> int:
+    """Characters as a reader counts them: marks, variation selectors and joined emoji add nothing."""
+    count = 0
+    previous = ""
+    for c in name:
+        joins = (
+            unicodedata.category(c) in _JOINED_BY_PREVIOUS
+            or 0xFE00 <= ord(c) <= 0xFE0F
+            or 0x1F3FB <= ord(c) <= 0x1F3FF
+            or c == _ZWJ
+            or previous == _ZWJ
+        )
+        if not joins:
+            count += 1
+        previous = c
+    return count
+
+
+def _check_characters(name: str) -> None:
+    marks = 0
+    for index, c in enumerate(name):
+        category = unicodedata.category(c)
+        if c == _ZWJ:
+            if not (0 < index < len(name) - 1 and _emoji(name[index - 1]) and _emoji(name[index + 1])):
+                raise BadName("the nickname contains an invisible character")
+        elif category in ("Cc", "Cf", "Cs", "Co", "Cn") or c in _BLANKS:
+            raise BadName("the nickname contains a control or invisible character")
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if marks > MAX_MARKS_PER_LETTER:
+            raise BadName("the nickname has too many accents on one letter")
+        if category in ("Mn", "Me") and index == 0:
+            raise BadName("the nickname starts with a lone accent")
+
+
+def _visible_letter_or_digit(c: str) -> bool:
+    return unicodedata.category(c)[0] in ("L", "N") and c not in _BLANKS
+
+
+def _emoji(c: str) -> bool:
+    return unicodedata.category(c) == "So" or 0x1F3FB <= ord(c) <= 0x1F3FF

@@ -1,0 +1,147 @@
+"""Rooms in play: their snapshots and event logs, and the one transaction that writes a tick's worth.
+
+`RoomRepository.commit` is the store side of the server's journal: the writes of
+many rooms (events, snapshots, results) in one transaction, so results, places
+and ratings are exactly as durable as the events that produced them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from wordarena.store.database import Database
+from wordarena.store.games import store_duel
+from wordarena.store.schema import RoomEventRow, RoomRow
+from wordarena.store.tournaments import store_place, store_tournament
+from wordarena.store.writes import (
+    DuelStored,
+    EventAppended,
+    PlaceStored,
+    RoomDropped,
+    RoomOpened,
+    SnapshotTaken,
+    TournamentStored,
+    Write,
+)
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """What restores a room: its last snapshot and the events after it, in order."""
+
+    code: str
+    snapshot: str
+    snapshot_seq: int
+    events: list[tuple[int, str]]
+
+
+class RoomRepository:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def commit(self, writes: Sequence[Write]) -> set[str]:
+        """Write everything in one transaction; returns the rooms refused for a stale fence.
+
+        A refused room's writes are skipped (its owner has changed); the others land.
+        """
+        with self.db.transaction() as session:
+            opened = {w.code for w in writes if isinstance(w, RoomOpened)}
+            refused = {code for code, fence in _fences(writes).items() if code not in opened}
+            refused = {code for code in refused if not _claim(session, code, _fences(writes)[code])}
+            kept = [w for w in writes if w.code not in refused]
+            _apply(session, kept)
+        return refused
+
+    def live(self) -> list[StoredRoom]:
+        with self.db.transaction() as session:
+            rooms = session.scalars(select(RoomRow).order_by(RoomRow.code)).all()
+            events: dict[str, list[tuple[int, str]]] = {room.code: [] for room in rooms}
+            for row in session.scalars(
+                select(RoomEventRow).order_by(RoomEventRow.room_code, RoomEventRow.seq)
+            ):
+                room_events = events.get(row.room_code)
+                if room_events is not None:
+                    room_events.append((row.seq, row.event))
+            return [
+                StoredRoom(
+                    room.code,
+                    room.snapshot,
+                    room.snapshot_seq,
+                    [e for e in events[room.code] if e[0] > room.snapshot_seq],
+                )
+                for room in rooms
+            ]
+
+    def drop(self, code: str) -> None:
+        """Forget a room that cannot be restored (a snapshot from an incompatible version)."""
+        with self.db.transaction() as session:
+            _drop(session, code)
+
+
+def _fences(writes: Sequence[Write]) -> dict[str, int]:
+    fences: dict[str, int] = {}
+    for write in writes:
+        fences[write.code] = max(fences.get(write.code, 0), write.fence)
+    return fences
+
+
+def _claim(session: Session, code: str, fence: int) -> bool:
+    """Raise the room's fence to ours unless a newer owner already wrote: False then."""
+    claimed = session.execute(
+        update(RoomRow).where(RoomRow.code == code, RoomRow.fence <= fence).values(fence=fence)
+    )
+    return bool(claimed.rowcount)  # type: ignore[attr-defined]
+
+
+def _apply(session: Session, writes: Sequence[Write]) -> None:
+    """Rooms opened, then events, snapshots and results in order, then rooms dropped."""
+    for write in writes:
+        if isinstance(write, RoomOpened):
+            session.add(
+                RoomRow(
+                    code=write.code,
+                    snapshot=write.snapshot,
+                    snapshot_seq=0,
+                    people=write.people,
+                    fence=write.fence,
+                )
+            )
+    session.flush()
+    events = [
+        {"room_code": w.code, "seq": w.seq, "event": w.event, "fence": w.fence}
+        for w in writes
+        if isinstance(w, EventAppended)
+    ]
+    if events:
+        session.execute(insert(RoomEventRow), events)
+    for write in writes:
+        match write:
+            case SnapshotTaken():
+                session.execute(
+                    update(RoomRow)
+                    .where(RoomRow.code == write.code)
+                    .values(snapshot=write.snapshot, snapshot_seq=write.seq, people=write.people)
+                )
+                session.execute(
+                    delete(RoomEventRow).where(
+                        RoomEventRow.room_code == write.code, RoomEventRow.seq <= write.seq
+                    )
+                )
+            case DuelStored():
+                store_duel(session, write)
+            case PlaceStored():
+                store_place(session, write)
+            case TournamentStored():
+                store_tournament(session, write)
+    for write in writes:
+        if isinstance(write, RoomDropped):
+            _drop(session, write.code)
+
+
+def _drop(session: Session, code: str) -> None:
+    session.execute(delete(RoomEventRow).where(RoomEventRow.room_code == code))
+    session.execute(delete(RoomRow).where(RoomRow.code == code))

@@ -1,0 +1,50 @@
+"""Rooms in play: snapshots, event logs, fences, and the one transaction of a tick (both databases)."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy.exc
+
+from tests.store.test_games import duel_stored
+from wordarena.store.database import Database
+from wordarena.store.games import GameRepository
+from wordarena.store.rooms import RoomRepository
+from wordarena.store.writes import EventAppended, RoomDropped, RoomOpened, SnapshotTaken
+
+
+def test_a_room_comes_back_as_its_snapshot_and_the_events_after_it(database: Database) -> None:
+    rooms = RoomRepository(database)
+    rooms.commit([RoomOpened("r1", '{"v": 0}', ["p"]), *(EventAppended("r1", n, f"e{n}") for n in (1, 2, 3))])
+    [room] = rooms.live()
+    assert (room.snapshot, room.snapshot_seq, room.events) == (
+        '{"v": 0}',
+        0,
+        [(1, "e1"), (2, "e2"), (3, "e3")],
+    )
+    rooms.commit([SnapshotTaken("r1", 2, '{"v": 2}', ["p"]), EventAppended("r1", 4, "e4")])
+    [room] = rooms.live()
+    assert (room.snapshot, room.snapshot_seq, room.events) == ('{"v": 2}', 2, [(3, "e3"), (4, "e4")])
+    rooms.commit([RoomDropped("r1")])
+    assert rooms.live() == []
+
+
+def test_an_older_fence_is_refused_and_the_other_rooms_land(database: Database) -> None:
+    rooms = RoomRepository(database)
+    rooms.commit([RoomOpened("old", "{}", [], fence=1), RoomOpened("other", "{}", [], fence=1)])
+    assert rooms.commit([EventAppended("old", 1, "successor", fence=2)]) == set()
+    refused = rooms.commit(
+        [EventAppended("old", 2, "zombie", fence=1), EventAppended("other", 1, "fine", fence=1)]
+    )
+    assert refused == {"old"}
+    events = {room.code: room.events for room in rooms.live()}
+    assert events == {"old": [(1, "successor")], "other": [(1, "fine")]}
+
+
+def test_a_batch_is_written_whole_or_not_at_all(database: Database) -> None:
+    rooms = RoomRepository(database)
+    rooms.commit([RoomOpened("r2", "{}", [])])
+    bad = duel_stored("r2", ["nobody", None, None])  # an unknown player id breaks a foreign key
+    with pytest.raises(sqlalchemy.exc.IntegrityError):
+        rooms.commit([EventAppended("r2", 1, "e1"), bad])
+    assert rooms.live()[0].events == []
+    assert GameRepository(database).stored_games("r2") == []
