@@ -171,6 +171,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         trust_proxy=args.trust_proxy,
         max_sockets_per_ip=args.max_sockets_per_ip,
         new_identities_per_minute=args.new_identities_per_minute,
+        time_scale=args.time_scale,
+        time_origin_ms=args.time_origin_ms,
     )
     return serve(config)
 
@@ -269,6 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--new-identities-per-minute", type=int, default=int(_env("NEW_IDENTITIES_PER_MINUTE", "0")) or None,
         help="new anonymous identities per client address and minute (default 20)",
     )  # fmt: skip
+    se.add_argument("--time-scale", type=float, default=1.0, help=argparse.SUPPRESS)  # tests, benchmarks
+    se.add_argument("--time-origin-ms", type=int, default=None, help=argparse.SUPPRESS)
     se.set_defaults(run=cmd_serve)
 
     si = sub.add_parser("simulate", help="play a whole game between bots in virtual time")

@@ -347,7 +347,7 @@ class Room(ABC):
         deadline = self.game.next_deadline()
         if deadline is None or self.closed:
             return
-        delay = max(0.0, (deadline - self.service.clock()) / 1000)
+        delay = self.service.seconds_until(deadline)
         self._timer = asyncio.get_running_loop().call_later(delay, self.tick)
 
     # ------------------------------------------------------------------ snapshot and restore

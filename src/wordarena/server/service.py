@@ -53,6 +53,10 @@ class Config:
     ] = ()  # the public origins (scheme://host[:port]) besides the listening address
     trust_proxy: bool = False  # honour X-Forwarded-For/-Proto/-Host (behind a TLS proxy only)
     max_sockets_per_ip: int | None = None  # default: limits.MAX_SOCKETS_PER_IP
+    #: For tests and benchmarks of whole processes only: game time runs this many times faster
+    #: than real time, from ``time_origin_ms`` (give the same origin to a restarted process).
+    time_scale: float = 1.0
+    time_origin_ms: int | None = None
     new_identities_per_minute: int | None = None  # default: limits.NEW_IDENTITIES_PER_IP_PER_MINUTE
 
 
@@ -72,6 +76,8 @@ class Service:
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
+        if self.config.time_scale != 1.0:
+            self.clock = scaled_clock(self.config.time_scale, self.config.time_origin_ms)
         self.players = PlayerRepository(self.db)
         self.games = GameRepository(self.db)
         self.tournaments = TournamentRepository(self.db)
@@ -119,6 +125,10 @@ class Service:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
         self.metrics.rooms.set(len(self.rooms))
+
+    def seconds_until(self, deadline: int) -> float:
+        """Real seconds from now to a deadline of the game clock (for a timer)."""
+        return max(0.0, (deadline - self.clock()) / 1000 / self.config.time_scale)
 
     # ---------------------------------------------------------------- seats
 
@@ -217,6 +227,12 @@ class Service:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         self.rooms.clear()
+
+
+def scaled_clock(scale: float, origin_ms: int | None) -> Callable[[], int]:
+    """Game milliseconds running ``scale`` times faster than the wall clock, from ``origin_ms``."""
+    origin = origin_ms if origin_ms is not None else now_ms()
+    return lambda: origin + int((now_ms() - origin) * scale)
 
 
 #: Where the application keeps its `Service`.

@@ -156,7 +156,7 @@ class TournamentDesk:
         times = [self.matchmaker.next_deadline(), *(g.next_deadline() for g in self.groups.values())]
         deadline = min((t for t in times if t is not None), default=None)
         if deadline is not None:
-            delay = max(0.0, (deadline - self.service.clock()) / 1000)
+            delay = self.service.seconds_until(deadline)
             self._timer = asyncio.get_running_loop().call_later(
                 delay, lambda: self.service.spawn(self.tick(), "desk-tick")
             )
