@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from aiohttp.test_utils import TestServer
 
 from wordarena.client import Client
+from wordarena.server import protocol_doc
 from wordarena.server.app import make_app
 from wordarena.server.service import SERVICE, Config, Service
 
@@ -29,6 +31,7 @@ class Arena:
     def __init__(self, server: TestServer, clock: FakeClock) -> None:
         self.server = server
         self.clock = clock
+        self.clients: list[Client] = []
 
     @property
     def url(self) -> str:
@@ -40,7 +43,7 @@ class Arena:
         return service
 
     def client(self, origin: str | None = None) -> AbstractAsyncContextManager[Client]:
-        return Client.connect(self.url, origin=origin)
+        return _recorded(Client.connect(self.url, origin=origin), self.clients)
 
     def advance(self, ms: int) -> None:
         """Move the fake clock and let every room look at it."""
@@ -59,8 +62,31 @@ class Arena:
 ArenaFactory = Callable[..., Any]
 
 
+@asynccontextmanager
+async def _recorded(
+    connect: AbstractAsyncContextManager[Client], clients: list[Client]
+) -> AsyncIterator[Client]:
+    async with connect as client:
+        clients.append(client)
+        yield client
+
+
+#: Each server message's type, by its ``type`` tag (views are the core's typed dicts).
+MESSAGE_TYPES = {protocol_doc._tag(cls): cls for cls in protocol_doc.server_messages()}
+
+
+def check_frames(clients: list[Client]) -> None:
+    """Every frame a client received is one of the protocol's typed messages, exactly."""
+    for client in clients:
+        for frame in client.frames:
+            tag = msgspec.json.decode(frame)["type"]
+            msgspec.json.decode(frame, type=MESSAGE_TYPES[tag], strict=True)
+
+
 @pytest.fixture
 async def arena(tmp_path: Path, aiohttp_server: Any) -> AsyncIterator[Arena]:
     clock = FakeClock()
     server = await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock))
-    yield Arena(server, clock)
+    arena = Arena(server, clock)
+    yield arena
+    check_frames(arena.clients)

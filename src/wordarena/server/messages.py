@@ -13,6 +13,8 @@ from typing import Any, Final, Literal
 
 import msgspec
 
+from wordarena.core.refusal import Refusal
+
 
 class ErrorCode(StrEnum):
     """Why the server did not act on a message (``error``); nothing changed."""
@@ -119,7 +121,7 @@ class Error(msgspec.Struct, tag="error", frozen=True):
 class Refused(msgspec.Struct, tag="refused", frozen=True):
     """A game did not accept an action; nothing was consumed (a refused guess shakes the row)."""
 
-    code: str  # a `core.refusal.Refusal` value
+    code: Refusal
     message: str
 
 

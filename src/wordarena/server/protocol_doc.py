@@ -8,8 +8,10 @@ a test fails when the document and the code disagree.
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 import sys
+import types
 import typing
 from collections.abc import Iterator
 from enum import Enum
@@ -40,11 +42,10 @@ def server_messages() -> list[Any]:
 @functools.cache
 def schema_json() -> bytes:
     """``/api/protocol.json``: the JSON Schema of every client and server message."""
-    (client, server), components = msgspec.json.schema_components(
-        [protocol.ClientMessage, typing.Union[tuple(server_messages())]],  # noqa: UP007
-        ref_template="#/$defs/{name}",
+    (client, *server), components = msgspec.json.schema_components(
+        [protocol.ClientMessage, *server_messages()], ref_template="#/$defs/{name}"
     )
-    return msgspec.json.encode({"client": client, "server": server, "$defs": components})
+    return msgspec.json.encode({"client": client, "server": {"anyOf": server}, "$defs": components})
 
 
 def _tag(cls: Any) -> str:
@@ -55,10 +56,28 @@ def _tag(cls: Any) -> str:
 
 
 def _type_name(hint: Any) -> str:
-    text = str(hint).replace("typing.", "").replace("NoneType", "null")
-    text = re.sub(r"<class '([\w.]+)'>", lambda m: m.group(1).rsplit(".", 1)[-1], text)
-    text = re.sub(r"[\w.]+\.(\w+)", r"\1", text)
-    return text.replace("NotRequired[", "optional[")
+    """A field's type as the tables write it: ``str?`` may be null, ``[X]`` a list, ``{str: X}`` an object."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.NotRequired:
+        return _type_name(args[0])
+    if origin in (typing.Union, types.UnionType):
+        kinds = [a for a in args if a is not type(None)]
+        name = " or ".join(_type_name(a) for a in kinds)
+        return f"{name}?" if len(kinds) < len(args) else name
+    if origin is list:
+        return f"[{_type_name(args[0])}]"
+    if origin is dict:
+        return f"{{{_type_name(args[0])}: {_type_name(args[1])}}}"
+    if origin is typing.Literal:
+        return " or ".join(f'"{a}"' for a in args)
+    if isinstance(hint, type):
+        return hint.__name__
+    return str(hint)
+
+
+def _optional(cls: Any, name: str) -> bool:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return typing.get_origin(hints[name]) is typing.NotRequired
 
 
 def _fields(cls: Any) -> str:
@@ -66,7 +85,30 @@ def _fields(cls: Any) -> str:
     names = [n for n in hints if n != "type"]
     if not names:
         return "—"
-    return ", ".join(f"`{n}: {_type_name(hints[n])}`" for n in names)
+    parts = [f"`{n}{' (optional)' if _optional(cls, n) else ''}: {_type_name(hints[n])}`" for n in names]
+    return ", ".join(parts)
+
+
+def _objects() -> list[Any]:
+    """Every object type that messages nest, in the order they are first met."""
+    found: list[Any] = []
+
+    def visit(hint: Any) -> None:
+        for arg in typing.get_args(hint):
+            visit(arg)
+        if _is_object(hint) and hint not in found:
+            found.append(hint)
+            for field in typing.get_type_hints(hint, include_extras=True).values():
+                visit(field)
+
+    for message in server_messages():
+        for field in typing.get_type_hints(message, include_extras=True).values():
+            visit(field)
+    return found
+
+
+def _is_object(hint: Any) -> bool:
+    return isinstance(hint, type) and (issubclass(hint, msgspec.Struct) or typing.is_typeddict(hint))
 
 
 def _table(header: str, rows: Iterator[tuple[str, ...]]) -> str:
@@ -91,6 +133,10 @@ def blocks() -> dict[str, str]:
             "| type | fields |",
             ((f"`{_tag(c)}`", _fields(c)) for c in server_messages()),
         ),
+        "objects": _table(
+            "| object | fields |",
+            ((f"`{o.__name__}`", _fields(o)) for o in _objects()),
+        ),
         "error-codes": _table(
             "| code | meaning |",
             ((f"`{code.value}`", meaning) for code, meaning in messages.ERROR_MEANINGS.items()),
@@ -107,11 +153,19 @@ def blocks() -> dict[str, str]:
             "| game | phases |",
             iter([("Duel de Mots", _enum_values(DuelPhase)), ("Tournament", _enum_values(TournamentPhase))]),
         ),
-        "limits": _table(
-            "| name | value |",
-            ((f"`{name}`", f"{getattr(limits, name)!r}") for name in dir(limits) if name.isupper()),
-        ),
+        "limits": _table("| name | value | meaning |", _limits()),
     }
+
+
+_LIMIT = re.compile(r"^(?P<name>[A-Z_]+): Final = (?P<value>[^#]+?)\s*(?:#\s*(?P<why>.*))?$", re.M)
+
+
+def _limits() -> Iterator[tuple[str, str, str]]:
+    """Every named limit, with its value and the comment beside it in server/limits.py."""
+    source = inspect.getsource(limits)
+    for match in _LIMIT.finditer(source):
+        name = match["name"]
+        yield f"`{name}`", f"{getattr(limits, name)!r}", (match["why"] or "").replace("|", "/")
 
 
 def render(document: str) -> str:
