@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -69,6 +70,13 @@ async def _recorded(
     async with connect as client:
         clients.append(client)
         yield client
+
+
+async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait for a condition of the server, with a deadline (never a fixed sleep)."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.001)
 
 
 #: Each server message's type, by its ``type`` tag (views are the core's typed dicts).

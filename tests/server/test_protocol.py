@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-
 import aiohttp
 import pytest
 
-from tests.server.conftest import Arena
+from tests.server.conftest import Arena, until
 from wordarena.server import limits
 from wordarena.server.messages import CloseCode
 
@@ -77,13 +74,6 @@ async def test_a_flood_at_ten_times_the_rate_is_refused_then_closed(arena: Arena
 
 def messages_in(arena: Arena) -> float:
     return arena.service.metrics.messages_in._value.get()  # type: ignore[attr-defined,no-any-return]
-
-
-async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Wait for a condition of the server, with a deadline (never a fixed sleep)."""
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.001)
 
 
 async def test_a_burst_is_refused_but_not_closed(arena: Arena) -> None:

@@ -31,8 +31,10 @@ def answer_of(arena: Arena, code: str) -> str:
 
 
 async def two_players(arena: Arena, alice: Client, bob: Client, lang: str = "en", rounds: int = 1) -> str:
-    await alice.hello(ui="fr")
-    await bob.hello()
+    if alice.player is None:
+        await alice.hello(ui="fr")
+    if bob.player is None:
+        await bob.hello()
     code = await alice.create(lang=lang)
     await bob.join(code)
     await alice.send({"type": "options", "rounds": rounds})

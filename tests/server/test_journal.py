@@ -1,0 +1,113 @@
+"""The journal: one commit for many rooms, failures retried and counted, a bad room never holds the others."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import pytest
+
+from tests.server.conftest import Arena, until
+from tests.server.test_rooms import start_playing, two_players, wrong_words
+from wordarena.server import limits
+from wordarena.server.journal import Journal, StaleOwner
+from wordarena.server.metrics import Metrics
+from wordarena.store.writes import EventAppended, Write
+
+
+class FlakyStore:
+    """A store whose commits fail while ``down``, and always for rooms in ``poisoned``."""
+
+    def __init__(self) -> None:
+        self.down = False
+        self.poisoned: set[str] = set()
+        self.stale: set[str] = set()
+        self.commits: list[list[Write]] = []
+
+    def commit(self, writes: Sequence[Write]) -> set[str]:
+        if self.down or any(w.code in self.poisoned for w in writes):
+            raise OSError("disk full")
+        self.commits.append(list(writes))
+        return {w.code for w in writes} & self.stale
+
+
+def event(code: str, seq: int = 1) -> EventAppended:
+    return EventAppended(code, seq, "[]")
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "STORE_RETRY_FIRST_S", 0.001)
+    monkeypatch.setattr(limits, "STORE_RETRY_MAX_S", 0.01)
+
+
+async def test_writes_of_one_tick_share_one_commit() -> None:
+    store = FlakyStore()
+    journal = Journal(store, Metrics())  # type: ignore[arg-type]
+    journal.start()
+    await asyncio.gather(*(journal.write([event(f"r{i}")]) for i in range(10)))
+    assert len(store.commits) == 1 and len(store.commits[0]) == 10
+    await journal.stop()
+
+
+async def test_a_failed_commit_is_retried_counted_and_lands() -> None:
+    store, metrics = FlakyStore(), Metrics()
+    journal = Journal(store, metrics)  # type: ignore[arg-type]
+    journal.start()
+    store.down = True
+    done = journal.write([event("r1")])
+    await until(lambda: metrics.store_retries._value.get() >= 3)  # type: ignore[attr-defined]
+    assert not done.done()  # nobody is told anything before it is stored
+    store.down = False
+    await asyncio.wait_for(done, 5)
+    assert metrics.store_failures._value.get() >= 3  # type: ignore[attr-defined]
+    await journal.stop()
+
+
+async def test_a_room_whose_writes_keep_failing_never_holds_the_others() -> None:
+    store = FlakyStore()
+    store.poisoned = {"bad"}
+    journal = Journal(store, Metrics())  # type: ignore[arg-type]
+    journal.start()
+    bad = journal.write([event("bad")])
+    good = journal.write([event("good")])
+    await asyncio.wait_for(good, 5)
+    assert not bad.done()
+    store.poisoned.clear()
+    await asyncio.wait_for(bad, 5)
+    await journal.stop()
+
+
+async def test_a_stale_owner_is_told() -> None:
+    store = FlakyStore()
+    store.stale = {"taken"}
+    journal = Journal(store, Metrics())  # type: ignore[arg-type]
+    journal.start()
+    with pytest.raises(StaleOwner):
+        await journal.write([event("taken")])
+    await journal.stop()
+
+
+async def test_a_room_goes_on_after_its_store_came_back(arena: Arena) -> None:
+    """A failed write (database down) is retried; the room lives on; nothing is shown before it lands."""
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        real = arena.service.room_store.commit
+        outage = asyncio.Event()
+
+        def failing(writes: Sequence[Write]) -> set[str]:
+            if not outage.is_set():
+                raise OSError("database down")
+            return real(writes)
+
+        arena.service.room_store.commit = failing  # type: ignore[method-assign]
+        word = wrong_words(arena, code, 1)[0]
+        await alice.guess(word)
+        await until(lambda: arena.service.metrics.store_retries._value.get() >= 2)  # type: ignore[attr-defined]
+        assert not alice.view["seats"][0]["rows"]  # type: ignore[index]  # not shown: not stored
+        outage.set()
+        view = await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
+        assert view["seats"][0]["rows"][0]["letters"]
+        await alice.guess(wrong_words(arena, code, 2)[1])  # the room task is alive
+        await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 2)
