@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from wordarena.core.matchmaking import (
     LOBBY_SIZE,
@@ -203,3 +204,69 @@ def test_no_party_could_move_to_complete_a_lobby(queue: list[Party]) -> None:
 @given(queues())
 def test_the_plan_depends_only_on_the_queue(queue: list[Party]) -> None:
     assert plan(queue) == plan(list(reversed(queue)))
+
+
+# ---------------------------------------------------------------- the queue as a machine
+
+
+class QueueMachine(RuleBasedStateMachine):
+    """Players and groups queue and leave while time passes; after every step the plan holds its promises."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mm = Matchmaker()
+        self.now = 0
+        self.count = 0
+        self.started: list[Lobby] = []
+
+    @rule(rating=ratings, size=st.sampled_from([1, 1, 1, 2, 3]), practice=st.booleans())
+    def queue(self, rating: int, size: int, practice: bool) -> None:
+        self.count += 1
+        members = {f"p{self.count}-{i}": rating + 37 * i for i in range(size)}
+        party_id = next(iter(members)) if size == 1 else f"group:{self.count}"
+        self.mm.queue(Party(party_id, "en", practice, self.now, members))
+        self.started += self.mm.take_ready(self.now)
+
+    @rule(data=st.data())
+    def leave(self, data: st.DataObject) -> None:
+        queued = [p for party in self.mm.parties.values() for p in party.ratings]
+        if queued:
+            self.mm.leave(data.draw(st.sampled_from(queued)))
+            self.started += self.mm.take_ready(self.now)
+
+    @rule(data=st.data())
+    def organiser_cancels(self, data: st.DataObject) -> None:
+        groups = [p for p in self.mm.parties if p.startswith("group:")]
+        if groups:
+            self.mm.leave_party(data.draw(st.sampled_from(groups)))
+
+    @rule(ms=st.sampled_from([1, 5_000, PRACTICE_WAIT_MS]))
+    def wait(self, ms: int) -> None:
+        self.now += ms
+        self.started += self.mm.take_ready(self.now)
+
+    @invariant()
+    def started_lobbies_are_full_or_practice_and_compatible(self) -> None:
+        for lobby in self.started:
+            assert lobby.size == LOBBY_SIZE or lobby.practice
+            assert compatible(lobby.parties)
+
+    @invariant()
+    def the_forming_plan_keeps_its_promises(self) -> None:
+        forming = [lobby for lobby in self.mm.lobbies() if not lobby.ready(self.now)]
+        pools: dict[tuple[str, bool], list[Lobby]] = {}
+        for lobby in forming:
+            pools.setdefault((lobby.lang, lobby.practice), []).append(lobby)
+        for lobbies in pools.values():
+            for i, a in enumerate(lobbies):
+                for b in lobbies[i + 1 :]:
+                    assert not compatible([*a.parties, *b.parties])
+
+    @invariant()
+    def nobody_is_queued_twice(self) -> None:
+        players = [p for party in self.mm.parties.values() for p in party.ratings]
+        assert len(players) == len(set(players))
+
+
+QueueMachine.TestCase.settings = settings(max_examples=50, stateful_step_count=40, deadline=None)
+TestQueueMachine = QueueMachine.TestCase

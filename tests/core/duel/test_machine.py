@@ -13,11 +13,16 @@ from wordarena.core import lexicon
 from wordarena.core.duel import rules
 from wordarena.core.duel.events import (
     BotAdded,
+    BotRemoved,
     GuessSubmitted,
+    NicknameChanged,
+    OptionsChanged,
+    PlayAgainRequested,
     PlayerDisconnected,
     PlayerJoined,
     PlayerLeft,
     PlayerReconnected,
+    RoomRestored,
     StartRequested,
 )
 from wordarena.core.duel.game import DuelGame
@@ -113,11 +118,14 @@ class DuelMachine(RuleBasedStateMachine):
     @rule(person=st.sampled_from(["p0", "p1", "p2"]), index=st.integers(0, 400), answer=st.booleans())
     def guess(self, person: str, index: int, answer: bool) -> None:
         state = self.table.state
+        self.words = lexicon.word_list(state.options.lang, 5)
         word = state.answer if answer and state.answer else self.words.answers[index]
         self.table.do(GuessSubmitted(person, self.words.spelling(word)))
 
     @rule(person=st.sampled_from(["p0", "p1", "p2"]), word=st.text(max_size=7))
     def garbage(self, person: str, word: str) -> None:
+        self.table.game.advance(self.table.now)
+        self.words = lexicon.word_list(self.table.state.options.lang, 5)
         before = [len(seat.rows) for seat in self.table.state.seats]
         self.table.do(GuessSubmitted(person, word))
         if word.strip().lower() not in {self.words.spelling(k) for k in self.words.guesses}:
@@ -128,9 +136,52 @@ class DuelMachine(RuleBasedStateMachine):
         event = {"leave": PlayerLeft, "drop": PlayerDisconnected, "back": PlayerReconnected}[kind]
         self.table.do(event(person))
 
+    @rule(person=st.sampled_from(["p0", "p1", "p2"]), seat=st.integers(-1, 6))
+    def remove_bot(self, person: str, seat: int) -> None:
+        self.table.do(BotRemoved(person, seat))
+
+    @rule(
+        person=st.sampled_from(["p0", "p1", "p2"]),
+        lang=st.sampled_from([None, "en", "fr", "ko", "xx"]),
+        clock_s=st.sampled_from([None, 60, 90, 120, 7]),
+        rounds=st.sampled_from([None, 1, 3, 5, 2]),
+    )
+    def options(self, person: str, lang: str | None, clock_s: int | None, rounds: int | None) -> None:
+        self.table.do(OptionsChanged(person, lang, clock_s, rounds))
+        self.words = lexicon.word_list(self.table.state.options.lang, 5)
+
+    @rule(person=st.sampled_from(["p0", "p1", "p2"]))
+    def play_again(self, person: str) -> None:
+        self.table.do(PlayAgainRequested(person))
+
+    @rule(person=st.sampled_from(["p0", "p1", "p2"]), name=st.text(max_size=24))
+    def rename(self, person: str, name: str) -> None:
+        self.table.do(NicknameChanged(person, name))
+
+    @rule()
+    def server_restart(self) -> None:
+        self.table.do(RoomRestored())
+
+    @rule()
+    def snapshot(self) -> None:
+        self.table.take_snapshot()
+
     @rule(ms=st.sampled_from([1, 100, 2_600, 6_500, 20_000, 60_000, 90_000]))
     def wait(self, ms: int) -> None:
         self.table.wait(ms)
+
+    @invariant()
+    def what_is_stored_restores_the_same_game(self) -> None:
+        """The msgspec snapshot and the event log, as production stores them, give back this very game."""
+        restored = self.table.restored(
+            lambda data: DuelGame(DuelState.from_snapshot(data), FirstConsistentMind, fixed_think)
+        )
+        assert restored.state == self.table.state
+
+    @invariant()
+    def bot_ids_are_unique(self) -> None:
+        ids = [seat.player for seat in self.table.state.seats]
+        assert len(ids) == len(set(ids))
 
     @invariant()
     def rows_and_points_are_consistent(self) -> None:

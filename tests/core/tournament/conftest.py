@@ -52,6 +52,8 @@ def refused(effects: Sequence[object]) -> list[str]:
 class Table(ClockedTable[TournamentGame]):
     """A tournament, its fake clock, and every effect it produced."""
 
+    kind = "tournament"
+
     @property
     def state(self) -> TournamentState:
         return self.game.state

@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -25,10 +26,12 @@ from wordarena.core.tournament import rules
 from wordarena.core.tournament.events import (
     Event,
     GuessSubmitted,
+    NicknameChanged,
     PlayerDisconnected,
     PlayerJoined,
     PlayerLeft,
     PlayerReconnected,
+    RoomRestored,
     StartRequested,
 )
 from wordarena.core.tournament.game import TournamentGame
@@ -191,6 +194,27 @@ class TournamentMachine(RuleBasedStateMachine):
     @rule(ms=st.sampled_from([1, 999, 5_000, 6_000, 29_999, 30_000, 60_000, 400_000]))
     def wait(self, ms: int) -> None:
         self.table.wait(ms)
+
+    @rule(person=st.sampled_from(PEOPLE), name=st.text(max_size=24))
+    def rename(self, person: str, name: str) -> None:
+        self.table.do(NicknameChanged(person, name))
+
+    @rule()
+    def server_restart(self) -> None:
+        self.table.do(RoomRestored())
+
+    @rule()
+    def snapshot(self) -> None:
+        self.table.take_snapshot()
+
+    @invariant()
+    def what_is_stored_restores_the_same_tournament(self) -> None:
+        """The msgspec snapshot and the event log, as production stores them, give back this tournament."""
+
+        def rebuild(data: dict[str, Any]) -> TournamentGame:
+            return TournamentGame(TournamentState.from_snapshot(data), RandomMind, _think)
+
+        assert self.table.restored(rebuild).state == self.table.state
 
     @invariant()
     def lives_never_negative_and_only_decrease(self) -> None:
