@@ -41,6 +41,7 @@ from wordarena.core import bot
 from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.solver import solver_for
 from wordarena.core.tournament import rules as trules
+from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.simulate import simulate_duel, simulate_tournament
 
 DUEL_SEATS, DUEL_ROUNDS, DUEL_CLOCK_S = 6, 3, 90
@@ -196,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--count", type=int, default=200, help="measured tournaments (default 200)")
     parser.add_argument("--lang", default="en", help="a tournament language, or all (cycled)")
     parser.add_argument("--afk", type=float, default=0.0, help="chance a bot lets a turn run out")
-    parser.add_argument("--level", default=trules.DEFAULT_BOT_LEVEL, choices=trules.BOT_LEVELS)
+    parser.add_argument("--level", default=trules.DEFAULT_BOT_LEVEL, choices=BOT_LEVELS)
     args = parser.parse_args(argv)
     langs = TOURNAMENT_LANGUAGES if args.lang == "all" else (args.lang,)
     if not set(langs) <= set(TOURNAMENT_LANGUAGES):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 from wordarena.core.scoring import round_points
 from wordarena.simulate import simulate_duel
@@ -34,10 +33,9 @@ def test_record_shape_and_rules() -> None:
     assert record["winners"] == [i for i, t in enumerate(totals) if t == max(totals)] or record["draw"]
 
 
-def test_same_seed_same_game_and_fast() -> None:
-    start = time.perf_counter()
+def test_same_seed_same_game() -> None:
+    """(Its speed is measured by bench.tournament_sim, against a same-run baseline.)"""
     first = simulate_duel("ko", 6, 3, 60, seed=21, levels=["hard", "medium"])
-    assert time.perf_counter() - start < 5  # "well under a second" on a quiet machine; generous here
     assert simulate_duel("ko", 6, 3, 60, seed=21, levels=["hard", "medium"]) == first
     assert simulate_duel("ko", 6, 3, 60, seed=22, levels=["hard", "medium"]) != first
 

@@ -26,6 +26,7 @@ from typing import NoReturn, TextIO
 
 from wordarena.core import lexicon
 from wordarena.core.alphabets import DUEL_LANGUAGES
+from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.core.feedback import pattern
 from wordarena.core.letters import LetterError, alphabet, letters, normalize
 
@@ -188,8 +189,8 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     if not 2 <= args.seats <= 6:
         raise UsageError("--seats must be 2 to 6")
     levels = (args.levels or "medium").split(",")
-    if any(level not in ("easy", "medium", "hard") for level in levels):
-        raise UsageError("--levels takes easy, medium and hard, separated by commas")
+    if any(level not in BOT_LEVELS for level in levels):
+        raise UsageError(f"--levels takes {', '.join(BOT_LEVELS)}, separated by commas")
     record = simulate_duel(args.lang, args.seats, args.rounds, args.clock, args.seed, levels)
     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
 

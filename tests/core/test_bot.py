@@ -9,7 +9,8 @@ import statistics
 import pytest
 
 from wordarena.core import bot, lexicon
-from wordarena.core.bot import BotBrain, BotLevel, make_brain, think_time_ms
+from wordarena.core.bot import BotBrain, think_time_ms
+from wordarena.core.bot_seat import BotLevel
 from wordarena.core.feedback import pattern
 from wordarena.core.letters import normalize
 from wordarena.core.solver import Row
@@ -23,7 +24,7 @@ def play(level: str, words: lexicon.WordList, answer: str, seed: int, rebuild: b
     history: list[Row] = []
     while len(history) < ROWS:
         if rebuild:  # the duel game rebuilds the mind for every move from the same seed
-            brain = make_brain(level, words, random.Random(seed))
+            brain = BotBrain(level, words, random.Random(seed))
         guess = brain.next_guess(history)
         history.append((guess, pattern(answer, guess)))
         if guess == answer:
@@ -114,7 +115,6 @@ def test_other_seeds_other_games(level: BotLevel) -> None:
 def test_bots_are_never_given_the_answer() -> None:
     assert list(inspect.signature(BotBrain).parameters) == ["level", "words", "rng"]
     assert list(inspect.signature(BotBrain.next_guess).parameters) == ["self", "history"]
-    assert list(inspect.signature(make_brain).parameters) == ["level", "words", "rng"]
 
 
 def test_think_times_are_human_and_ordered_by_level() -> None:
@@ -150,11 +150,8 @@ def test_korean_jamo_keys_work_with_every_level() -> None:
                 assert history[-1][0] == answer
 
 
-def test_the_korean_list_when_it_exists() -> None:
-    try:
-        words = lexicon.word_list("ko", 5)
-    except lexicon.NoWordList:
-        pytest.skip("the Korean 5-jamo list is not built yet")
+def test_bots_play_the_korean_list() -> None:
+    words = lexicon.word_list("ko", 5)
     thin = small(words, max(1, len(words.answers) // 150))
     for level, pool in [("easy", words), ("medium", words), ("hard", thin)]:
         for seed, answer in enumerate(answers_for(pool, 5)):

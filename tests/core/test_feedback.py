@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordarena.core.alphabets import ALPHABETS
-from wordarena.core.feedback import Hint, KeyboardState, feedback, is_solved, pattern
+from wordarena.core.feedback import RANK, keep_best, pattern
 
 
 @st.composite
@@ -61,7 +61,6 @@ def test_ambers_go_to_the_leftmost_free_copies(pair: tuple[str, str]) -> None:
 def test_answer_against_itself_is_all_green(pair: tuple[str, str]) -> None:
     answer, _ = pair
     assert pattern(answer, answer) == "G" * len(answer)
-    assert is_solved(feedback(answer, answer))
 
 
 def test_lengths_must_match() -> None:
@@ -74,26 +73,23 @@ def test_rules_example() -> None:
 
 
 def test_keyboard_keeps_the_best_hint_and_never_downgrades() -> None:
-    keyboard = KeyboardState()
-    assert keyboard.hint("a") is None
-    keyboard.record("abc", (Hint.PRESENT, Hint.ABSENT, Hint.CORRECT))
-    keyboard.record("cab", (Hint.ABSENT, Hint.CORRECT, Hint.ABSENT))
-    assert keyboard.hint("a") is Hint.CORRECT
-    assert keyboard.hint("b") is Hint.ABSENT
-    assert keyboard.hint("c") is Hint.CORRECT  # grey later does not undo green
-    keyboard.record("aaa", (Hint.ABSENT, Hint.ABSENT, Hint.ABSENT))
-    assert keyboard.hint("a") is Hint.CORRECT
+    keyboard: dict[str, str] = {}
+    keep_best(keyboard, "abc", "Y-G")
+    keep_best(keyboard, "cab", "-G-")
+    assert keyboard == {"a": "G", "b": "-", "c": "G"}  # grey later does not undo green
+    keep_best(keyboard, "aaa", "---")
+    assert keyboard["a"] == "G"
 
 
 @given(answer_and_guess(), st.lists(st.integers(0, 2), min_size=1, max_size=6))
 def test_keyboard_hint_is_the_maximum_seen(pair: tuple[str, str], order: list[int]) -> None:
     answer, guess = pair
-    keyboard = KeyboardState()
-    seen: dict[str, Hint] = {}
+    keyboard: dict[str, str] = {}
+    seen: dict[str, int] = {}
     for shift in order:
         word = guess[shift % len(guess) :] + guess[: shift % len(guess)]
-        hints = feedback(answer, word)
-        keyboard.record(word, hints)
-        for letter, hint in zip(word, hints):
-            seen[letter] = max(seen.get(letter, Hint.ABSENT), hint)
-    assert keyboard.as_dict() == seen
+        marks = pattern(answer, word)
+        keep_best(keyboard, word, marks)
+        for letter, mark in zip(word, marks):
+            seen[letter] = max(seen.get(letter, 0), RANK[mark])
+    assert {letter: RANK[mark] for letter, mark in keyboard.items()} == seen

@@ -210,9 +210,9 @@ async def test_away_for_60_s_counts_as_leaving(arena: Arena) -> None:
         dropped_id = dropped.player["id"]  # type: ignore[index]
         await dropped.close()
         await last_tournament_view(players[0], lambda v: any(p["away"] for p in v["players"]))
-        arena.advance(59_000)
+        await arena.settle(59_000)  # processed before looking
         entrant = room.state.entrant(dropped_id)
         assert entrant is not None and not entrant.left
-        arena.advance(1_000)
+        await arena.settle(1_000)
         await last_tournament_view(players[0], lambda v: any(p["left"] for p in v["players"]))
         assert entrant.left

@@ -19,18 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Final
 
+from wordarena.core.bot_seat import BotLevel
 from wordarena.core.lexicon import WordList
 from wordarena.core.solver import Row, Solver, solver_for
-
-
-class BotLevel(StrEnum):
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-
 
 #: Share of the answer list an easy bot knows (the lists are sorted by key, not by
 #: frequency, so a seeded random share stands for "the words it happens to know").
@@ -131,8 +124,3 @@ def _fits_loosely(word: str, history: Sequence[Row]) -> bool:
             if mark == "Y" and letter not in word:
                 return False
     return True
-
-
-def make_brain(level: str, words: WordList, rng: random.Random) -> BotBrain:
-    """The factory the duel game calls for each bot move."""
-    return BotBrain(level, words, rng)

@@ -8,9 +8,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import Final, Protocol
 
 from wordarena.core import lexicon
+
+
+class BotLevel(StrEnum):
+    """How well a bot plays (`bot.BotBrain` says what each level does)."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+BOT_LEVELS: Final = tuple(level.value for level in BotLevel)
 
 NAMES: Final = (
     "Ada",

@@ -1,27 +1,11 @@
 """Two-pass colour hints (RULES.md A1) and the keyboard's best hint per letter (B2).
 
-Both functions take *keys* (see `letters.normalize`): one code point per letter.
+Both take *keys* (see `letters.normalize`): one code point per letter.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Final
-
-
-class Hint(IntEnum):
-    """A letter's colour; the order is the keyboard's "best hint" order."""
-
-    ABSENT = 0  # grey
-    PRESENT = 1  # amber
-    CORRECT = 2  # green
-
-    @property
-    def symbol(self) -> str:
-        return _SYMBOLS[self]
-
-
-_SYMBOLS: Final = {Hint.ABSENT: "-", Hint.PRESENT: "Y", Hint.CORRECT: "G"}
 
 
 def pattern(answer: str, guess: str) -> str:
@@ -50,32 +34,11 @@ def pattern(answer: str, guess: str) -> str:
     return "".join(marks)
 
 
-_HINT_OF: Final = {"G": Hint.CORRECT, "Y": Hint.PRESENT, "-": Hint.ABSENT}
+RANK: Final = {"-": 0, "Y": 1, "G": 2}  # the keyboard's order: green beats amber beats grey
 
 
-def feedback(answer: str, guess: str) -> tuple[Hint, ...]:
-    """The same colours as `pattern`, as `Hint` values."""
-    return tuple(_HINT_OF[mark] for mark in pattern(answer, guess))
-
-
-def is_solved(hints: tuple[Hint, ...]) -> bool:
-    return all(h is Hint.CORRECT for h in hints)
-
-
-class KeyboardState:
-    """Best hint seen so far for each letter of one player; never downgraded."""
-
-    def __init__(self, best: dict[str, Hint] | None = None) -> None:
-        self._best: dict[str, Hint] = dict(best or {})
-
-    def record(self, guess: str, hints: tuple[Hint, ...]) -> None:
-        for letter, hint in zip(guess, hints):
-            if letter not in self._best or hint > self._best[letter]:
-                self._best[letter] = hint
-
-    def hint(self, letter: str) -> Hint | None:
-        """The best hint of ``letter``, or None while it has not been played."""
-        return self._best.get(letter)
-
-    def as_dict(self) -> dict[str, Hint]:
-        return dict(self._best)
+def keep_best(keyboard: dict[str, str], key: str, marks: str) -> None:
+    """B2: record a row on a keyboard (letter -> best mark so far); a hint is never downgraded."""
+    for letter, mark in zip(key, marks):
+        if RANK[mark] > RANK.get(keyboard.get(letter, ""), -1):
+            keyboard[letter] = mark

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from wordarena.core import lexicon
-from wordarena.core.bot_seat import BotFactory, ThinkTime, bot_name, default_bots
+from wordarena.core.bot_seat import BOT_LEVELS, BotFactory, ThinkTime, bot_name, default_bots
 from wordarena.core.duel import rules
 from wordarena.core.duel.events import (
     BotAdded,
@@ -37,15 +37,13 @@ from wordarena.core.duel.events import (
     StartRequested,
 )
 from wordarena.core.duel.state import DuelState, Options, Phase, RoundResult, Row, Seat, SeatResult
-from wordarena.core.feedback import pattern
+from wordarena.core.feedback import keep_best, pattern
 from wordarena.core.guess import read_word
 from wordarena.core.machine import Machine, require
 from wordarena.core.nicknames import renamed
 from wordarena.core.refusal import Refusal, Rejection
 from wordarena.core.scoring import round_points
 from wordarena.core.seating import Seat as PlayerSeat
-
-BOT_LEVELS = ("easy", "medium", "hard")
 
 
 class DuelGame(Machine):
@@ -286,9 +284,7 @@ class DuelGame(Machine):
         key = self._check_word(seat, word)
         mark = pattern(require(s.answer), key)
         seat.rows.append(Row(key, mark, now))
-        for letter, m in zip(key, mark):
-            if _RANK[m] > _RANK.get(seat.keyboard.get(letter, ""), -1):
-                seat.keyboard[letter] = m
+        keep_best(seat.keyboard, key, mark)
         if key == s.answer:
             s.solves += 1
             seat.solve_rank = s.solves
@@ -496,9 +492,6 @@ class DuelGame(Machine):
 
     def _changed(self) -> None:
         self.state.version += 1
-
-
-_RANK = {"-": 0, "Y": 1, "G": 2}
 
 
 def _clear_round(seat: Seat) -> None:

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from wordarena.core import lexicon
-from wordarena.core.bot_seat import BotFactory, ThinkTime, bot_name, default_bots
+from wordarena.core.bot_seat import BOT_LEVELS, BotFactory, ThinkTime, bot_name, default_bots
 from wordarena.core.machine import Machine, require
 from wordarena.core.nicknames import renamed
 from wordarena.core.rating import rating_changes
@@ -528,8 +528,8 @@ class TournamentGame(Machine):
 def _options(lang: str, rated: bool, level: str, afk: float) -> Options:
     if lang not in rules.LANGUAGES:
         raise ValueError(f"tournament word language must be one of {' '.join(rules.LANGUAGES)}")
-    if level not in rules.BOT_LEVELS:
-        raise ValueError(f"bot level must be one of {', '.join(rules.BOT_LEVELS)}")
+    if level not in BOT_LEVELS:
+        raise ValueError(f"bot level must be one of {', '.join(BOT_LEVELS)}")
     if not 0.0 <= afk <= 1.0:
         raise ValueError("afk is a probability, between 0 and 1")
     return Options(lang=lang, rated=rated, bot_level=level, bot_afk=afk)

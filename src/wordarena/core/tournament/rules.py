@@ -19,5 +19,4 @@ LANGUAGES: Final = TOURNAMENT_LANGUAGES  # C4: the 13 word languages
 DEFAULT_LANGUAGE: Final = "en"
 STARTING_RATING: Final = INITIAL_RATING  # C1: rating starts at 1000
 
-BOT_LEVELS: Final = ("easy", "medium", "hard")
 DEFAULT_BOT_LEVEL: Final = "medium"

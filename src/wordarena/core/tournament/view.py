@@ -17,12 +17,11 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from wordarena.core import lexicon
+from wordarena.core.feedback import keep_best
 from wordarena.core.letters import letters
 from wordarena.core.tournament import rules
 from wordarena.core.tournament.duel import Duel
 from wordarena.core.tournament.state import Entrant, Phase, Round, TournamentState
-
-_RANK = {"-": 0, "Y": 1, "G": 2}
 
 
 class PlayerView(TypedDict):
@@ -208,9 +207,7 @@ def _keyboard(lang: str, d: Duel) -> dict[str, str]:
     """Best hint per letter on the shared board (green beats amber beats grey)."""
     best: dict[str, str] = {}
     for key, marks in d.rows():
-        for code, mark in zip(key, marks):
-            if _RANK[mark] > _RANK.get(best.get(code, ""), -1):
-                best[code] = mark
+        keep_best(best, key, marks)
     return {letters(lang, code)[0]: mark for code, mark in best.items()}
 
 
