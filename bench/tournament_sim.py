@@ -39,9 +39,9 @@ from typing import Any
 
 from wordarena.core import bot
 from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
+from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.core.solver import solver_for
 from wordarena.core.tournament import rules as trules
-from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.simulate import simulate_duel, simulate_tournament
 
 DUEL_SEATS, DUEL_ROUNDS, DUEL_CLOCK_S = 6, 3, 90
