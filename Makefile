@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 ARGS   ?= serve
 
-.PHONY: run test lint typecheck unit browser-deps lexicon bench clean
+.PHONY: run test lint typecheck unit web-unit browser-deps lexicon bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(BIN)/.installed: pyproject.toml
 run: $(BIN)/.installed
 	$(BIN)/wordarena $(ARGS)
 
-test: lint typecheck browser-deps unit
+test: lint typecheck browser-deps unit web-unit
 
 # The browser tests drive the system's Chromium (never a downloaded build).
 browser-deps:
@@ -31,6 +31,10 @@ typecheck: $(BIN)/.installed
 
 unit: $(BIN)/.installed
 	$(BIN)/pytest
+
+# The web client's pure modules (keyboard mapping, Korean syllables, share text...), with node's own runner.
+web-unit:
+	@if command -v node >/dev/null 2>&1; then node --test tests/web/; else echo "node not found: tests/web skipped"; fi
 
 # Rebuild the committed word lists from their pinned sources (tools/lexicon/README.md).
 LANGS ?=

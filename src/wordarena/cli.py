@@ -6,7 +6,7 @@
     wordarena words --lang L --length N --list answers|guesses
     wordarena words --stats
     wordarena words --diff OLD_DIR [--lang L] [--length N]   what changed per list (words with --lang)
-    wordarena openers --lang L [--length N] [--top K]   the best opening words of a list
+    wordarena openers --lang L [--length N] [--top K] [--among answers]   the best opening words of a list
     wordarena serve [--host H] [--port P] [--data-dir D] [--database-url URL]
     wordarena simulate duel --lang L --seats S --rounds R --clock C --seed N
     wordarena simulate tournament --lang L --seed N [--ratings R1,...,R8] [--afk P]
@@ -146,17 +146,16 @@ def _words_diff(args: argparse.Namespace) -> None:
 
 def cmd_openers(args: argparse.Namespace) -> None:
     """The guide of best opening words of a list (RULES.md Part D), computed from the list."""
-    from wordarena.core.solver import solver_for
+    from wordarena.core.openers import best_openers  # the same code as the site's /openers pages
 
     _check_lang(args.lang)
     try:
-        words = lexicon.word_list(args.lang, args.length)
+        ranked = best_openers(args.lang, args.length, args.top, args.among)
     except lexicon.NoWordList as error:
         raise UsageError(str(error)) from None
-    solver = solver_for(words.answers, words.guesses)
     print(f"{'opener':<10}{'patterns':>9}{'answers left (expected)':>25}")
-    for key, patterns, left in solver.ranked_openers(args.top):
-        print(f"{words.spelling(key):<10}{patterns:>9}{left:>25.1f}")
+    for opener in ranked:
+        print(f"{opener.word:<10}{opener.patterns:>9}{opener.left:>25.1f}")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -246,6 +245,10 @@ def build_parser() -> argparse.ArgumentParser:
     op.add_argument("--lang", required=True)
     op.add_argument("--length", type=int, default=5)
     op.add_argument("--top", type=int, default=10)
+    op.add_argument(
+        "--among", choices=("guesses", "answers"), default="guesses",
+        help="rank every accepted guess, or only the answers (words every player knows)",
+    )  # fmt: skip
     op.set_defaults(run=cmd_openers)
 
     se = sub.add_parser("serve", help="run the game server (HTTP + WebSocket)")

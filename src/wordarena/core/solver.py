@@ -190,16 +190,21 @@ class Solver:
             self._opener = self._search(list(range(len(self.answers))), budget=None)
         return self._opener
 
-    def ranked_openers(self, top: int = 10) -> list[tuple[str, int, float]]:
+    def ranked_openers(
+        self, top: int = 10, among: Iterable[str] | None = None
+    ) -> list[tuple[str, int, float]]:
         """The guesses leaving the most distinct patterns on the whole answer list.
 
         This is the guide of best opening words (RULES.md Part D): for each, the
         number of patterns and the answers expected to be left after it (the
-        mean size of the group the hidden word falls in).
+        mean size of the group the hidden word falls in). ``among`` limits the
+        ranking to those words (the answers: words every player knows).
         """
+        allowed = None if among is None else frozenset(among)
         counts = [
             (len(split((self._table[f] for f in features), self._everything)), word)
             for word, features in zip(self.guesses, self._guess_features, strict=True)
+            if allowed is None or word in allowed
         ]
         counts.sort(key=lambda item: (-item[0], item[1]))
         ranked = []

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from wordarena import site
 from wordarena.core import bot, lexicon
 from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES
 from wordarena.core.letters import alphabet
@@ -119,10 +120,6 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
 # ---------------------------------------------------------------- routes
 
 
-async def index(request: web.Request) -> web.FileResponse:
-    return web.FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
-
-
 async def healthz(request: web.Request) -> web.Response:
     return web.json_response({"status": "ok", "rooms": len(request.app[SERVICE].rooms)})
 
@@ -148,14 +145,12 @@ def make_app(
     app[ALPHABETS_KEY] = encode(alphabets_payload())
     if db is not None:
         app[DATABASE] = db
-    app.router.add_get("/", index)
-    app.router.add_get("/r/{code}", index)
-    app.router.add_get("/g/{code}", index)
     app.router.add_get("/ws", connection.websocket)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     app.router.add_get("/api/alphabets", alphabets)
     app.router.add_get("/api/protocol.json", protocol_schema)
+    site.add_routes(app)  # the pages, the game page, and the client's HTTP APIs (site/)
     if WEB.is_dir():
         app.router.add_static("/static", WEB, append_version=False)
     app.on_response_prepare.append(_security_headers)

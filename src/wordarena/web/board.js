@@ -1,8 +1,10 @@
-// The grids: the player's own 6×5 board (letters and hints) and the other
-// seats' small boards (colours only: views never carry their letters).
-// The tournament's shared board (tournament.js) reuses the tiles, hint texts and shake.
+// The grids: the player's own 6×5 board (letters and hints), the other seats'
+// small boards (colours only while a round is played: views never carry their
+// letters), and every seat's rows once a round is over (reveal, look-back).
+// The tournament's shared board (tournament-board.js) reuses the tiles, hint texts and shake.
 
 import { t } from "./i18n.js";
+import { el, icon, span } from "./dom.js";
 
 const ROWS = 6;
 const COLUMNS = 5;
@@ -110,6 +112,7 @@ export function renderOpponents(container, view) {
 }
 
 function opponent(seat, index) {
+  const name = seat.displayName ?? seat.name;
   const item = document.createElement("li");
   item.className = "opponent";
   item.dataset.testid = `opponent-${index}`;
@@ -127,26 +130,26 @@ function opponent(seat, index) {
       mini.append(cell);
     }
   }
-  const name = document.createElement("span");
-  name.className = "opp-name";
-  name.textContent = `${seat.bot ? "🤖 " : ""}${seat.name}`;
-  const score = document.createElement("span");
-  score.className = "opp-score";
-  const mark = seat.solved ? " ✓" : seat.done ? " ✗" : "";
-  score.textContent = `${seat.total}${mark}`;
-  name.setAttribute("aria-hidden", "true");
+  const nameEl = span("opp-name", "");
+  if (seat.bot) nameEl.append(icon("robot"), " ");
+  nameEl.append(name);
+  // Points show as soon as they are earned: a seat that has solved has its round's points.
+  const earned = seat.points ?? 0;
+  const score = span("opp-score", String(seat.total + earned));
+  if (seat.solved) score.append(" ", icon("check"));
+  else if (seat.done) score.append(" ", icon("close"));
+  if (earned) score.append(span("opp-earned", ` +${earned}`));
+  nameEl.setAttribute("aria-hidden", "true");
   score.setAttribute("aria-hidden", "true");
   // Screen readers get one sentence instead of thirty cells.
-  const summary = document.createElement("span");
-  summary.className = "visually-hidden";
-  summary.textContent = opponentSummary(seat, rows.length);
+  const summary = span("visually-hidden", opponentSummary(seat, name, rows.length));
   item.title = summary.textContent;
-  item.append(mini, name, score, summary);
+  item.append(mini, nameEl, score, summary);
   return item;
 }
 
-function opponentSummary(seat, played) {
-  const parts = [seat.name, t("game.opponentRows", { n: played, total: seat.total })];
+function opponentSummary(seat, name, played) {
+  const parts = [name, t("game.opponentRows", { n: played, total: seat.total + (seat.points ?? 0) })];
   if (seat.bot) parts.push(t(`bot.${seat.bot}`));
   if (seat.solved) parts.push(t("game.opponentSolved"));
   else if (seat.done) parts.push(t("game.opponentOut"));
@@ -168,4 +171,28 @@ export function answerTiles(letters, alphabet) {
     row.append(tile);
   }
   return row;
+}
+
+/**
+ * One seat's rows once the round is over: letters when the view gives them,
+ * else the colours only. `rows`: [{pattern, letters?}].
+ */
+export function seatGrid(rows, alphabet, length = COLUMNS) {
+  const grid = el("div", "seat-grid");
+  grid.style.setProperty("--len", String(length));
+  for (const row of rows) {
+    const line = el("div", "seat-grid-row");
+    [...row.pattern].forEach((mark, c) => {
+      const letter = row.letters?.[c];
+      const cell = el("span", "tile small", letter ? (alphabet ? alphabet.label(letter) : letter.toUpperCase()) : "");
+      cell.dataset.state = STATE_OF_MARK[mark];
+      line.append(cell);
+    });
+    const label = row.letters && alphabet ? describeRow(row, rows.indexOf(row), alphabet) : t("game.row", { n: rows.indexOf(row) + 1 });
+    line.setAttribute("aria-label", label);
+    line.setAttribute("role", "img");
+    grid.append(line);
+  }
+  if (!rows.length) grid.append(el("p", "subtle", t("reveal.noRows")));
+  return grid;
 }

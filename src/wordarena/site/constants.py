@@ -1,0 +1,65 @@
+"""``GET /api/constants``: every game number the client needs, read from the core rules.
+
+The client never copies a rule's number: it reads it here (issue 9 §7).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordarena.core import scoring
+from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
+from wordarena.core.duel import game as duel_game
+from wordarena.core.duel import rules as duel
+from wordarena.core.matchmaking import PRACTICE_WAIT_MS
+from wordarena.core.tournament import rules as tournament
+from wordarena.server import limits
+from wordarena.site.language import UI_LANGUAGES
+
+_NO_BONUS_RANK = len(scoring.ORDER_BONUS) + 1  # the first solve rank that earns no order bonus
+
+
+def constants() -> dict[str, Any]:
+    return {
+        "ui_languages": list(UI_LANGUAGES),
+        "nickname_max": limits.NICKNAME_MAX,
+        "duel": {
+            "languages": list(DUEL_LANGUAGES),
+            "default_language": duel.DEFAULT_LANGUAGE,
+            "word_length": duel.WORD_LENGTH,
+            "rows": duel.ROWS,
+            "min_seats": duel.MIN_SEATS,
+            "max_seats": duel.MAX_SEATS,
+            "clock_choices_s": list(duel.CLOCK_CHOICES_S),
+            "default_clock_s": duel.DEFAULT_CLOCK_S,
+            "round_choices": list(duel.ROUND_CHOICES),
+            "default_rounds": duel.DEFAULT_ROUNDS,
+            "bot_levels": list(duel_game.BOT_LEVELS),
+            "round_card_ms": duel.ROUND_CARD_MS,
+            "closing_ms": duel.CLOSING_MS,
+            "reveal_ms": duel.REVEAL_MS,
+            "away_limit_ms": duel.AWAY_LIMIT_MS,
+            "quick_wait_ms": duel.QUICK_WAIT_MS,
+            "quick_min_seats": duel.QUICK_MIN_SEATS,
+            "quick_first_game_rounds": duel.QUICK_FIRST_GAME_ROUNDS,
+            # Points of a solve in n = 1..6 guesses, before the order bonus (70 − 10·n).
+            "points": [scoring.round_points(n, _NO_BONUS_RANK) for n in range(1, scoring.MAX_GUESSES + 1)],
+            "order_bonus": list(scoring.ORDER_BONUS),
+        },
+        "tournament": {
+            "languages": list(TOURNAMENT_LANGUAGES),
+            "default_language": tournament.DEFAULT_LANGUAGE,
+            "players": tournament.PLAYERS,
+            "lives": tournament.LIVES,
+            "turn_ms": tournament.TURN_MS,
+            "turns_each": tournament.TURNS_EACH,
+            "rows": tournament.ROWS,
+            "intro_ms": tournament.INTRO_MS,
+            "away_limit_ms": tournament.AWAY_LIMIT_MS,
+            "lengths": list(tournament.LENGTHS),
+            "starting_rating": tournament.STARTING_RATING,
+            "lobby_margin": tournament.LOBBY_MARGIN,
+            "practice_wait_ms": PRACTICE_WAIT_MS,
+            "bot_levels": list(tournament.BOT_LEVELS),
+        },
+    }

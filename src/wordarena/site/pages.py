@@ -1,0 +1,145 @@
+"""The site's pages: rules, guides, friends, FAQ (issue 9 §1), each in the six interface languages."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from aiohttp import web
+
+from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
+from wordarena.core.duel import rules as duel_rules
+from wordarena.server.service import SERVICE
+from wordarena.site import facts, language, samples
+from wordarena.site.catalogue import Translator
+from wordarena.site.openers import GUIDE, OpenerGuide
+from wordarena.site.render import render
+from wordarena.store.leaderboards import Leader, LeaderboardRepository
+
+#: Rated tournaments a player must have finished in a language to be on its leaderboard.
+LEADERBOARD_MINIMUM = 3
+
+#: The pages whose text is written out per language: templates/pages/<name>.<lang>.html.
+CONTENT_PAGES = ("rules", "strategy", "friends", "faq")
+
+
+def word_language_names(lang: str) -> dict[str, str]:
+    """Every word language's name in the interface language ("French", "Français", "프랑스어")."""
+    t = Translator(lang)
+    return {code: t(f"lang.{code}") for code in ALPHABETS}
+
+
+def content_context(lang: str) -> dict[str, Any]:
+    example_lang, answer, guess = facts.HINT_EXAMPLES[lang]
+    return {
+        "f": facts.facts(),
+        "names": word_language_names(lang),
+        "example": {"answer": answer, "guess": guess, "tiles": facts.tiles(example_lang, answer, guess)},
+    }
+
+
+def content_page(name: str) -> Any:
+    async def handler(request: web.Request) -> web.Response:
+        lang, _ = language.negotiate(request)
+        return render(request, f"pages/{name}.{lang}.html", page=name, **content_context(lang))
+
+    handler.__name__ = f"{name}_page"
+    return handler
+
+
+async def openers_index(request: web.Request) -> web.Response:
+    lang, _ = language.negotiate(request)
+    guide = request.app[GUIDE]
+    by_language: dict[str, list[int]] = {}
+    for code, length in guide.lists:
+        by_language.setdefault(code, []).append(length)
+    return render(
+        request, "openers_index.html", page="openers", names=word_language_names(lang), lists=by_language
+    )
+
+
+async def openers_list(request: web.Request) -> web.Response:
+    lang, _ = language.negotiate(request)
+    guide = request.app[GUIDE]
+    code = request.match_info["lang"]
+    length = int(request.match_info["length"])
+    if not guide.has(code, length):
+        raise web.HTTPNotFound(text="no such word list")
+    table = await guide.table(code, length)
+    lengths = sorted(n for c, n in guide.lists if c == code)
+    return render(
+        request,
+        "openers_list.html",
+        page="openers",
+        names=word_language_names(lang),
+        table=table,
+        lengths=lengths,
+    )
+
+
+def shared_ranks(leaders: list[Leader]) -> list[int]:
+    """1, 2, 2, 4: equal ratings share a rank."""
+    ranks: list[int] = []
+    for index, leader in enumerate(leaders):
+        tied = index > 0 and leaders[index - 1].rating == leader.rating
+        ranks.append(ranks[-1] if tied else index + 1)
+    return ranks
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    lang, _ = language.negotiate(request)
+    board_lang = request.match_info.get("lang") or (lang if lang in TOURNAMENT_LANGUAGES else "en")
+    if board_lang not in TOURNAMENT_LANGUAGES:
+        raise web.HTTPNotFound(text="no tournaments in this language")
+    repository = LeaderboardRepository(request.app[SERVICE].db)
+    leaders = await asyncio.to_thread(repository.top, board_lang, LEADERBOARD_MINIMUM)
+    return render(
+        request,
+        "leaderboard.html",
+        page="leaderboard",
+        names=word_language_names(lang),
+        languages=TOURNAMENT_LANGUAGES,
+        board_lang=board_lang,
+        leaders=leaders,
+        ranks=shared_ranks(leaders),
+        minimum=LEADERBOARD_MINIMUM,
+    )
+
+
+async def play(request: web.Request) -> web.Response:
+    """The game client: the home page at /, and the same page opening a room (/r/…) or a group (/g/…)."""
+    lang, _ = language.negotiate(request)
+    legend = (facts.Tile("A", "correct"), facts.Tile("B", "present"), facts.Tile("C", "absent"))
+    return render(
+        request,
+        "play.html",
+        page="play",
+        start_screen="home" if request.path == "/" else "loading",
+        duel_sample=samples.duel_sample(lang),
+        tournament_sample=samples.tournament_sample(lang),
+        duel_languages=DUEL_LANGUAGES,
+        tournament_languages=TOURNAMENT_LANGUAGES,
+        native={code: alphabet.name for code, alphabet in ALPHABETS.items()},
+        default_duel_lang=duel_rules.default_language(lang),
+        default_tournament_lang=lang if lang in TOURNAMENT_LANGUAGES else "en",
+        legend=legend,
+    )
+
+
+async def stats(request: web.Request) -> web.Response:
+    """The player's statistics: drawn by web/stats.js from GET /api/me (the identity is in the browser)."""
+    return render(request, "stats.html", page="stats")
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_get("/", play)
+    app.router.add_get("/r/{code}", play)
+    app.router.add_get("/g/{code}", play)
+    app[GUIDE] = OpenerGuide()
+    for name in CONTENT_PAGES:
+        app.router.add_get(f"/{name}", content_page(name))
+    app.router.add_get("/openers", openers_index)
+    app.router.add_get(r"/openers/{lang:[a-z]{2}}/{length:\d}", openers_list)
+    app.router.add_get("/stats", stats)
+    app.router.add_get("/leaderboard", leaderboard)
+    app.router.add_get("/leaderboard/{lang}", leaderboard)

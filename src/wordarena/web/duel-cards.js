@@ -1,0 +1,210 @@
+// Duel de Mots cards: the round card, the reveal (the word, everybody's rows,
+// points, a word report), and the final standings (winners, a look back at
+// every round, sharing, playing again).
+
+import { C } from "./constants.js";
+import { t } from "./i18n.js";
+import { $, el, icon, span, testid } from "./dom.js";
+import { answerTiles, seatGrid } from "./board.js";
+import { secondsLeft, sharedRanks } from "./format.js";
+import { displayName } from "./names.js";
+import { splitHangul } from "./hangul.js";
+
+export function renderCards(duel) {
+  renderRoundCard(duel);
+  renderReveal(duel);
+  renderStandings(duel);
+}
+
+function renderRoundCard(duel) {
+  const view = duel.view;
+  const card = $("round-card");
+  card.hidden = view.phase !== "card";
+  if (card.hidden) return;
+  $("round-card-title").textContent = t("game.round", { n: view.round.number, of: view.round.of });
+  const lang = duel.alphabet(view)?.name ?? view.options.lang;
+  $("round-card-lang").textContent = t("game.cardInfo", { lang, s: view.options.clock_s });
+}
+
+function renderReveal(duel) {
+  const view = duel.view;
+  const card = $("reveal-card");
+  card.hidden = view.phase !== "reveal" || !view.reveal;
+  if (card.hidden) return;
+  const reveal = view.reveal;
+  const alphabet = duel.alphabet(view);
+  $("reveal-title").textContent = t("reveal.title", { n: reveal.number });
+  $("reveal-answer").textContent = duel.answerText(view);
+  $("reveal-answer").lang = view.options.lang; // the right font and screen-reader voice
+  $("reveal-tiles").replaceChildren(alphabet ? answerTiles(reveal.answer_letters, alphabet) : "");
+  $("reveal-ended").textContent = t(`reveal.endedBy.${reveal.ended_by}`);
+  $("reveal-rows").replaceChildren(...reveal.seats.map((result) => revealRow(view, result)));
+  $("reveal-grids").replaceChildren(...revealGrids(duel, view, reveal, alphabet));
+}
+
+/**
+ * Every seat's rows once the round is over: with their letters when the view
+ * carries them, else the colours each seat showed while playing.
+ */
+function revealGrids(duel, view, reveal, alphabet) {
+  const seen = duel.seatRows.get(reveal.number) ?? [];
+  return reveal.seats.map((result) => {
+    const seat = view.seats[result.seat];
+    const rows = result.rows ?? seen[result.seat] ?? [];
+    const box = testid(el("figure", "seat-grid-box"), `reveal-grid-${result.seat}`);
+    box.classList.toggle("me", result.seat === view.you);
+    const caption = el("figcaption", "", displayName(seat.name, seat.bot));
+    box.append(caption, seatGrid(rows, alphabet));
+    return box;
+  });
+}
+
+function revealRow(view, result) {
+  const seat = view.seats[result.seat];
+  const row = el("tr");
+  row.dataset.testid = `reveal-seat-${result.seat}`;
+  if (result.seat === view.you) row.className = "me";
+  const name = el("th");
+  name.scope = "row";
+  if (seat.bot) name.append(icon("robot"), " ");
+  name.append(displayName(seat.name, seat.bot));
+  const guesses = el("td");
+  if (result.solved) {
+    guesses.append(`${result.guesses}/${C.duel.rows}`);
+    if (result.solve_rank <= 3) guesses.append(" ", medal(result.solve_rank));
+  } else {
+    guesses.append(icon("close"));
+  }
+  // The medal and the cross are pictures: their meaning goes in a tooltip and for screen readers.
+  const meaning = result.solved ? t("reveal.rank", { n: result.solve_rank }) : t("reveal.notSolved");
+  guesses.title = meaning;
+  guesses.append(span("visually-hidden", ` ${meaning}`));
+  row.append(name, guesses, el("td", "", `+${result.points}`), el("td", "", String(seat.total)));
+  return row;
+}
+
+function medal(rank) {
+  return icon("medal", "", `medal medal-${rank}`);
+}
+
+// ---------------------------------------------------------------- final standings
+
+function renderStandings(duel) {
+  const view = duel.view;
+  const card = $("standings");
+  card.hidden = view.phase !== "finished" || !view.standings;
+  if (card.hidden) return;
+  const { order, winners, draw, reason } = view.standings;
+  $("standings-title").textContent = standingsTitle(view, winners, draw);
+  $("standings-note").textContent = reason === "abandoned" ? t("standings.abandoned") : "";
+  const ranks = sharedRanks(order.map((entry) => entry.total));
+  $("standings-list").replaceChildren(...order.map((entry, i) => standingItem(view, entry, ranks[i], winners)));
+  $("standings-last").textContent = view.reveal ? t("standings.lastWord", { word: duel.answerText(view) }) : "";
+  renderReview(duel);
+  const host = duel.isHost(view);
+  const again = $("play-again");
+  again.hidden = !host && !view.quick;
+  again.textContent = view.quick ? t("standings.anotherQuick") : t("standings.playAgain");
+  $("standings-host-hint").textContent = host || view.quick ? "" : t("standings.hostMayRestart");
+  $("back-home").classList.toggle("primary", again.hidden);
+  $("share-duel").hidden = duel.mySeat(view) == null;
+}
+
+function standingsTitle(view, winners, draw) {
+  if (draw) return t("standings.draw");
+  if (winners.length > 1) return t("standings.shared");
+  if (winners[0] === view.you) return t("standings.youWin");
+  const seat = view.seats[winners[0]];
+  return t("standings.win", { name: seat ? displayName(seat.name, seat.bot) : "" });
+}
+
+function standingItem(view, entry, rank, winners) {
+  const item = el("li");
+  const won = winners.includes(entry.seat) && !view.standings.draw;
+  item.className = won ? "winner" : "";
+  if (winners.includes(entry.seat)) item.dataset.testid = "winner";
+  if (entry.seat === view.you) item.classList.add("me");
+  const place = span("rank", won ? "" : `${rank}.`);
+  if (won) place.append(icon("trophy", t("standings.winnerLabel")));
+  const seat = view.seats[entry.seat];
+  item.append(place, span("seat-name", displayName(entry.name, seat?.bot)), span("total", String(entry.total)));
+  return item;
+}
+
+// ---------------------------------------------------------------- looking back at each round
+
+/** The last finished game of a room, from the store (GET /api/rooms/{code}/game), or null. */
+export async function loadReview(code) {
+  try {
+    const response = await fetch(`/api/rooms/${encodeURIComponent(code)}/game`);
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+function renderReview(duel) {
+  const review = duel.review;
+  const box = $("rounds-review");
+  box.hidden = !review || !review.rounds.length;
+  if (box.hidden) return;
+  $("review-tabs").replaceChildren(
+    ...review.rounds.map((_, i) => {
+      const number = i + 1;
+      const tab = el("button", "chip", t("share.round", { n: number }));
+      tab.type = "button";
+      tab.dataset.testid = `review-tab-${number}`;
+      tab.setAttribute("aria-pressed", String(number === duel.reviewRound));
+      tab.addEventListener("click", () => {
+        duel.reviewRound = number;
+        renderReview(duel);
+      });
+      return tab;
+    }),
+  );
+  const round = review.rounds[duel.reviewRound - 1];
+  const alphabet = duel.alphabet();
+  const lang = review.lang;
+  const answer = el("p", "review-answer");
+  answer.append(t("review.answer"), " ");
+  const word = el("strong", "", round.answer.toLocaleUpperCase(lang));
+  word.lang = lang;
+  answer.append(word);
+  const grids = review.seats.map((seat) => {
+    const result = round.seats.find((s) => s.seat === seat.seat);
+    const rows = (result?.guesses ?? []).map((g) => ({ pattern: g.pattern, letters: lettersOf(g.word, lang, alphabet) }));
+    const box = testid(el("figure", "seat-grid-box"), `review-grid-${seat.seat}`);
+    box.classList.toggle("me", seat.seat === duel.view.you);
+    box.append(el("figcaption", "", `${displayName(seat.name, seat.bot ?? seat.name.endsWith(" (bot)"))} · +${result?.points ?? 0}`), seatGrid(rows, alphabet));
+    return box;
+  });
+  const gridsBox = el("div", "seat-grids");
+  gridsBox.append(...grids);
+  $("review-round").replaceChildren(answer, gridsBox);
+}
+
+/** A stored word back into the letters of its language's tiles (Korean words split into jamo). */
+function lettersOf(word, lang, alphabet) {
+  if (lang === "ko") return splitHangul(word);
+  const lower = word.toLocaleLowerCase(lang).normalize("NFD").replace(/\p{M}/gu, "");
+  const out = [];
+  for (let i = 0; i < lower.length; i += 1) {
+    const two = lower.slice(i, i + 2);
+    if (alphabet?.keys.has(two)) {
+      out.push(two);
+      i += 1;
+    } else out.push(lower[i]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- timers
+
+export function tickCards(duel) {
+  const view = duel.view;
+  if (view.phase !== "reveal") return;
+  const round = view.round ?? {};
+  const s = secondsLeft(duel.remaining(round.reveal_ms) ?? 0);
+  const last = round.number >= round.of;
+  $("reveal-next").textContent = t(last ? "reveal.final" : "reveal.next", { s });
+}

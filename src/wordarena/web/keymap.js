@@ -1,0 +1,87 @@
+// Which letters a physical key types in a room's word language (RULES.md A3).
+// Pure (tests/web): takes what a keydown event says ({key, code, shiftKey})
+// and an alphabet (composer.js `makeAlphabet`).
+//
+// A player may type on any layout: a Korean, Russian, Kazakh or Ukrainian room
+// also reads a Latin layout by the physical key pressed (event.code), as the
+// printed layout of that language places its letters.
+
+/** Marks that Uzbek players type for the ʻ of oʻ and gʻ (alphabets.APOSTROPHES). */
+export const APOSTROPHES = new Set("'ʻʼ‘’`´ʹ′");
+
+// Korean 2-set (두벌식) layout by physical key, so typing works whether the
+// Korean IME is on or off. Compound jamo are split into the basic jamo the
+// game counts as letters (ㅐ → ㅏㅣ, ㄲ → ㄱㄱ), as hangul.py does.
+const KOREAN_KEYS = {
+  KeyQ: "ㅂ", KeyW: "ㅈ", KeyE: "ㄷ", KeyR: "ㄱ", KeyT: "ㅅ", KeyY: "ㅛ", KeyU: "ㅕ", KeyI: "ㅑ",
+  KeyO: "ㅏㅣ", KeyP: "ㅓㅣ", KeyA: "ㅁ", KeyS: "ㄴ", KeyD: "ㅇ", KeyF: "ㄹ", KeyG: "ㅎ", KeyH: "ㅗ",
+  KeyJ: "ㅓ", KeyK: "ㅏ", KeyL: "ㅣ", KeyZ: "ㅋ", KeyX: "ㅌ", KeyC: "ㅊ", KeyV: "ㅍ", KeyB: "ㅠ",
+  KeyN: "ㅜ", KeyM: "ㅡ",
+};
+const KOREAN_SHIFT_KEYS = {
+  KeyQ: "ㅂㅂ", KeyW: "ㅈㅈ", KeyE: "ㄷㄷ", KeyR: "ㄱㄱ", KeyT: "ㅅㅅ", KeyO: "ㅑㅣ", KeyP: "ㅕㅣ",
+};
+const COMPOUND_JAMO = {
+  ㄲ: "ㄱㄱ", ㄸ: "ㄷㄷ", ㅃ: "ㅂㅂ", ㅆ: "ㅅㅅ", ㅉ: "ㅈㅈ", ㄳ: "ㄱㅅ", ㄵ: "ㄴㅈ", ㄶ: "ㄴㅎ",
+  ㄺ: "ㄹㄱ", ㄻ: "ㄹㅁ", ㄼ: "ㄹㅂ", ㄽ: "ㄹㅅ", ㄾ: "ㄹㅌ", ㄿ: "ㄹㅍ", ㅀ: "ㄹㅎ", ㅄ: "ㅂㅅ",
+  ㅐ: "ㅏㅣ", ㅒ: "ㅑㅣ", ㅔ: "ㅓㅣ", ㅖ: "ㅕㅣ", ㅘ: "ㅗㅏ", ㅙ: "ㅗㅏㅣ", ㅚ: "ㅗㅣ", ㅝ: "ㅜㅓ",
+  ㅞ: "ㅜㅓㅣ", ㅟ: "ㅜㅣ", ㅢ: "ㅡㅣ",
+};
+
+const LETTER_ROWS = [
+  ["KeyQ", "KeyW", "KeyE", "KeyR", "KeyT", "KeyY", "KeyU", "KeyI", "KeyO", "KeyP", "BracketLeft", "BracketRight"],
+  ["KeyA", "KeyS", "KeyD", "KeyF", "KeyG", "KeyH", "KeyJ", "KeyK", "KeyL", "Semicolon", "Quote"],
+  ["KeyZ", "KeyX", "KeyC", "KeyV", "KeyB", "KeyN", "KeyM", "Comma", "Period"],
+];
+
+/** A Cyrillic layout: its three letter rows, on the keys of LETTER_ROWS, plus extra keys. */
+function cyrillicLayout(rows, extra = {}) {
+  const table = { ...extra };
+  rows.forEach((letters, r) => [...letters].forEach((letter, i) => (table[LETTER_ROWS[r][i]] = letter)));
+  return table;
+}
+
+/** Physical key → letter, for players on a Latin layout (the printed layout of each language). */
+export const CYRILLIC_KEYS = {
+  // ЙЦУКЕН.
+  ru: cyrillicLayout(["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"]),
+  // Ukrainian ЙЦУКЕН: ї, і and є where Russian has ъ, ы and э; ґ on the key left of Enter.
+  uk: cyrillicLayout(["йцукенгшщзхї", "фівапролджє", "ячсмитьбю"], { Backslash: "ґ" }),
+  // Kazakh: Russian letters, and ә і ң ғ ү ұ қ ө һ on the number row.
+  kk: cyrillicLayout(["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"], {
+    Digit2: "ә", Digit3: "і", Digit4: "ң", Digit5: "ғ", Digit8: "ү", Digit9: "ұ", Digit0: "қ", Minus: "ө", Equal: "һ",
+  }),
+};
+
+/** Letters written with one character that stand for two (French œ → o e, Dutch ĳ → ij). */
+const EXPANSIONS = { œ: ["o", "e"], æ: ["a", "e"], ĳ: ["ij"] };
+
+/**
+ * The letters (keys of the alphabet) that one key press types, in order, or
+ * null when the press is not a letter of `lang`. Apostrophes are returned as-is
+ * for Uzbek: the composer joins them to the o or g before.
+ */
+export function lettersFromKey({ key, code, shiftKey = false }, lang, alphabet) {
+  if (lang === "ko") return koreanLetters(key, code, shiftKey);
+  if (typeof key === "string" && [...key].length === 1) {
+    if (lang === "uz" && APOSTROPHES.has(key)) return [key];
+    // Turkish casing: I → ı and İ → i; toLocaleLowerCase("tr") knows it.
+    const lower = key.toLocaleLowerCase(lang);
+    if (alphabet.keys.has(lower) || alphabet.prefixes.has(lower)) return [lower];
+    if (lower in EXPANSIONS) return EXPANSIONS[lower];
+    // Folded accents (é → e in French, ё → е in Russian), like the server does.
+    const base = lower.normalize("NFD").replace(/\p{M}/gu, "");
+    if (alphabet.keys.has(base)) return [base];
+  }
+  const layout = CYRILLIC_KEYS[lang];
+  if (layout && code in layout && alphabet.keys.has(layout[code])) return [layout[code]];
+  return null;
+}
+
+function koreanLetters(key, code, shiftKey) {
+  if (typeof key === "string" && key.length === 1 && /\p{Script=Hangul}/u.test(key) && !/[가-힣]/.test(key)) {
+    return [...(COMPOUND_JAMO[key] ?? key)];
+  }
+  const table = shiftKey && code in KOREAN_SHIFT_KEYS ? KOREAN_SHIFT_KEYS : KOREAN_KEYS;
+  return code in table ? [...table[code]] : null;
+}

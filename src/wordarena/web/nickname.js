@@ -1,0 +1,31 @@
+// Nicknames as people see them: counted in user-perceived characters (grapheme
+// clusters: one family emoji is one character), never cut in the middle of one.
+// Pure (tests/web).
+
+const segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+
+/** The user-perceived characters of a text. */
+export function graphemes(text) {
+  return segmenter ? [...segmenter.segment(text)].map((s) => s.segment) : [...text];
+}
+
+export function graphemeLength(text) {
+  return graphemes(text).length;
+}
+
+/** The nickname as the server will keep it (trimmed, inner spaces collapsed, NFC). */
+export function cleanNickname(raw) {
+  return raw.normalize("NFC").replace(/\s+/gu, " ").trim();
+}
+
+/**
+ * Whether a nickname can be sent: {ok: true, name} or {ok: false, reason, length}
+ * with reason "empty" or "too_long" (the field then says so; nothing is cut).
+ */
+export function checkNickname(raw, max) {
+  const name = cleanNickname(raw);
+  const length = graphemeLength(name);
+  if (!length) return { ok: false, reason: "empty", length };
+  if (length > max) return { ok: false, reason: "too_long", length };
+  return { ok: true, name, length };
+}

@@ -1,0 +1,68 @@
+// Before a tournament: the queue (your lobby filling up to 8) and the group of
+// friends (members, invitation link, the organiser's launch).
+
+import { C } from "./constants.js";
+import { t } from "./i18n.js";
+import { $, el, icon, span, testid } from "./dom.js";
+
+export function renderQueue(tc) {
+  const q = tc.queue;
+  const size = q.lobby?.size ?? 1;
+  const seats = q.lobby?.of ?? C.tournament.players;
+  $("queue-title").textContent = q.practice ? t("tournament.queue.practiceTitle") : t("tournament.queue.title");
+  // Counts that cannot be misread: who is in *your* lobby, out of how many needed.
+  $("queue-count").textContent = t("tournament.queue.inLobby", { n: size, max: seats });
+  $("queue-detail").textContent = q.practice ? practiceDetail(size, seats) : t("tournament.queue.needed", { n: seats - size });
+  $("queue-lang").textContent = tc.langName(q.lang);
+  $("queue-lang").lang = q.lang;
+  $("queue-rating").textContent = q.practice ? t("tournament.queue.unrated", { n: q.rating }) : String(q.rating);
+  $("queue-waiting").textContent = String(q.waiting);
+  const lobby = $("queue-lobby");
+  lobby.dataset.size = String(size);
+  lobby.setAttribute("aria-label", t("tournament.queue.inLobby", { n: size, max: seats }));
+  lobby.replaceChildren(
+    ...Array.from({ length: seats }, (_, i) => {
+      const seat = el("li", i < size ? "lobby-seat taken" : "lobby-seat");
+      if (i < size) seat.append(icon("person"));
+      seat.setAttribute("aria-hidden", "true");
+      return seat;
+    }),
+  );
+  $("queue-hint").textContent = q.practice ? t("tournament.queue.practiceHint") : t("tournament.queue.hint");
+}
+
+/** Practice "alone" must be alone, or say that other people joined. */
+function practiceDetail(size, seats) {
+  if (size <= 1) return t("tournament.queue.practiceAlone", { n: seats - 1 });
+  return t("tournament.queue.practiceOthers", { others: size - 1, bots: seats - size });
+}
+
+export function renderGroup(tc) {
+  const g = tc.group;
+  const organiser = g.you === g.organiser;
+  $("group-link").value = `${location.origin}/g/${encodeURIComponent(g.code)}`;
+  $("group-members-title").textContent = t("group.members", { n: g.members.length, max: C.tournament.players });
+  $("group-members").replaceChildren(...g.members.map((m, i) => memberItem(g, m, i)));
+  $("group-notice").hidden = !tc.groupNotice;
+  $("group-notice").textContent = tc.groupNotice;
+  $("group-launch-box").hidden = !organiser;
+  $("group-launch").hidden = !organiser;
+  $("group-launch").disabled = !g.can_launch;
+  $("group-hint").textContent = !organiser ? t("group.waitOrganiser") : g.can_launch ? "" : t("group.waitMembers");
+}
+
+function memberItem(g, m, i) {
+  const item = testid(el("li", "seat"), `group-member-${i}`);
+  if (m.id === g.organiser) item.dataset.organiser = "true";
+  if (m.busy) item.dataset.busy = "true";
+  item.append(icon("person", "", "seat-icon"), span("seat-name", m.name), span("badge rating", t("group.rating", { n: m.rating })));
+  if (m.id === g.organiser) {
+    const badge = span("badge host", "");
+    badge.append(icon("crown"), ` ${t("group.organiser")}`);
+    item.append(badge);
+  }
+  if (m.id === g.you) item.append(span("badge you", t("lobby.you")));
+  if (m.busy) item.append(span("badge away", t("group.busy")));
+  else if (m.queued) item.append(span("badge", t("group.queued")));
+  return item;
+}
