@@ -116,3 +116,20 @@ def test_readme_points_to_the_rules_inside_the_repository() -> None:
     assert "shared/spec" not in readme and "docs/rules.md" in readme
     rules = (root / "docs" / "rules.md").read_text(encoding="utf-8")
     assert re.search(r"70 − 10·n", rules) and "wordle" not in rules.lower()
+
+
+async def test_an_unknown_page_is_a_page_of_the_site(site: TestClient[Any, Any]) -> None:
+    response = await site.get("/no-such-page?ui=fr", headers={"Accept": "text/html"})
+    assert response.status == 404
+    page = Page(await response.text())
+    assert page.lang == "fr" and "/rules" in page.links
+
+
+async def test_the_site_is_installable(site: TestClient[Any, Any]) -> None:
+    response = await site.get("/manifest.webmanifest")
+    assert response.status == 200 and response.content_type == "application/manifest+json"
+    manifest = await response.json(content_type=None)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert (await site.get(icon["src"])).status == 200, icon["src"]
+    assert "wordle" not in str(manifest).lower()

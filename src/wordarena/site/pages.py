@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -131,7 +133,32 @@ async def stats(request: web.Request) -> web.Response:
     return render(request, "stats.html", page="stats")
 
 
+WEB = Path(str(resources.files("wordarena").joinpath("web")))
+
+
+async def manifest(request: web.Request) -> web.FileResponse:
+    """The web app manifest at the site's root, so the installed app's scope is the whole site."""
+    return web.FileResponse(
+        WEB / "manifest.webmanifest", headers={"Content-Type": "application/manifest+json"}
+    )
+
+
+@web.middleware
+async def not_found_page(request: web.Request, handler: Any) -> web.StreamResponse:
+    """A page that does not exist gets a page of the site (in the reader's language), not a bare 404."""
+    try:
+        response: web.StreamResponse = await handler(request)
+        return response
+    except web.HTTPNotFound:
+        wants_page = request.method == "GET" and "text/html" in request.headers.get("Accept", "")
+        if not wants_page or request.path.startswith(("/api/", "/static/", "/ws")):
+            raise
+        return render(request, "not_found.html", status=404, page="not_found")
+
+
 def add_routes(app: web.Application) -> None:
+    app.middlewares.append(not_found_page)
+    app.router.add_get("/manifest.webmanifest", manifest)
     app.router.add_get("/", play)
     app.router.add_get("/r/{code}", play)
     app.router.add_get("/g/{code}", play)
