@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from aiohttp import web
@@ -166,9 +166,24 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-def new_page(browser: Browser, live: LiveServer, phone: bool = False, locale: str = "en-US") -> Page:
-    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
-    context: BrowserContext = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
+#: The small phone every screen must work on (issue 9).
+SMALL_PHONE = {"width": 360, "height": 640}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def new_page(
+    browser: Browser,
+    live: LiveServer,
+    phone: bool = False,
+    locale: str = "en-US",
+    small: bool = False,
+    **options: Any,
+) -> Page:
+    viewport = (
+        SMALL_PHONE if small else {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    )
+    context: BrowserContext = browser.new_context(viewport=viewport, locale=locale, **options)  # type: ignore[arg-type]
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(live.url)

@@ -60,6 +60,7 @@ class App {
     this.renaming = ""; // the nickname last sent
     this.lastAnnounced = "";
     this.messageTimer = null;
+    this.early = []; // actions taken before the first welcome
     this.sounds = new Sounds($("sound"));
     this.connection = new Connection({ onOpen: () => this.sayHello(), onMessage: (msg) => this.receive(msg), onStatus: (online) => this.showConnection(online) });
     const host = {
@@ -189,6 +190,11 @@ class App {
   }
 
   send(msg) {
+    // Clicked before the server first said who we are (the page is still starting): sent after welcome.
+    if (!this.me) {
+      this.early.push(msg);
+      return;
+    }
     if (!this.connection.send(msg)) this.showMessage(t("conn.offline"));
   }
 
@@ -277,6 +283,7 @@ class App {
       this.rename(this.pendingName);
       this.pendingName = "";
     }
+    for (const early of this.early.splice(0)) this.connection.send(early);
     if (!loaded() || !Object.keys(this.alphabets).length) this.retryLoading();
     // Back to where this tab was (a room, a tournament, a queue, a group).
     const resumed = this.duel.afterHello() || this.tournament.afterHello();

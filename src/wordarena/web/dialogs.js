@@ -6,7 +6,7 @@
 import { $ } from "./dom.js";
 
 const open = []; // {overlay, returnTo}, the newest last
-const FOCUSABLE = "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE = "button:not([disabled]), a[href], summary, input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 function visible(overlay) {
   return !overlay.hidden && overlay.getClientRects().length > 0;
@@ -48,6 +48,7 @@ export function topDialog() {
 
 document.addEventListener("keydown", (event) => {
   const top = topDialog();
+
   if (!top) return;
   if (event.key === "Tab") {
     const items = [...card(top).querySelectorAll(FOCUSABLE)].filter((el) => el.getClientRects().length);
@@ -56,15 +57,14 @@ document.addEventListener("keydown", (event) => {
       card(top).focus();
       return;
     }
-    const first = items[0];
-    const last = items.at(-1);
-    const inside = card(top).contains(document.activeElement);
-    if (event.shiftKey && (document.activeElement === first || !inside)) {
+    // From the card itself (or anything outside), Tab enters at one end; at an end, it wraps.
+    const index = items.indexOf(document.activeElement);
+    if (event.shiftKey && index <= 0) {
       event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+      items.at(-1).focus();
+    } else if (!event.shiftKey && (index === -1 || index === items.length - 1)) {
       event.preventDefault();
-      first.focus();
+      items[0].focus();
     }
   } else if (event.key === "Escape" && top.dataset.escape) {
     event.preventDefault();

@@ -35,6 +35,7 @@ export class Sounds {
     if (!this.on) return;
     const tone = TONES[kind];
     if (!tone) return;
+    document.documentElement.dataset.lastSound = kind; // what the browser tests can see of a sound
     if (navigator.vibrate && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) navigator.vibrate(tone.vibrate);
     try {
       this.context ??= new AudioContext();
