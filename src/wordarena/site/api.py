@@ -51,12 +51,10 @@ async def get_room_game(request: web.Request) -> web.Response:
     is the unguessable secret that the players of that room already hold.
     """
     games = request.app[SERVICE].games
-    code = request.match_info["code"]
-    ids = await asyncio.to_thread(games.games_of_room, code)
-    if not ids:
+    stored = await asyncio.to_thread(games.stored_games, request.match_info["code"])
+    if not stored:
         raise web.HTTPNotFound(text="no finished game in this room")
-    game = await asyncio.to_thread(games.game, max(ids))
-    assert game is not None
+    game = stored[-1]
     for seat in game["seats"]:
         seat.pop("player_id", None)  # identities stay private
     return web.json_response(game, headers={"Cache-Control": "no-store"})

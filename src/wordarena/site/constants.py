@@ -11,9 +11,9 @@ from wordarena.core import scoring
 from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.duel import game as duel_game
 from wordarena.core.duel import rules as duel
-from wordarena.core.matchmaking import PRACTICE_WAIT_MS
+from wordarena.core.matchmaking import PRACTICE_WAIT_MS, RATING_WINDOW
+from wordarena.core.nicknames import NICKNAME_MAX
 from wordarena.core.tournament import rules as tournament
-from wordarena.server import limits
 from wordarena.site.language import UI_LANGUAGES
 
 _NO_BONUS_RANK = len(scoring.ORDER_BONUS) + 1  # the first solve rank that earns no order bonus
@@ -22,7 +22,7 @@ _NO_BONUS_RANK = len(scoring.ORDER_BONUS) + 1  # the first solve rank that earns
 def constants() -> dict[str, Any]:
     return {
         "ui_languages": list(UI_LANGUAGES),
-        "nickname_max": limits.NICKNAME_MAX,
+        "nickname_max": NICKNAME_MAX,  # user-perceived characters (grapheme clusters)
         "duel": {
             "languages": list(DUEL_LANGUAGES),
             "default_language": duel.DEFAULT_LANGUAGE,
@@ -58,7 +58,7 @@ def constants() -> dict[str, Any]:
             "away_limit_ms": tournament.AWAY_LIMIT_MS,
             "lengths": list(tournament.LENGTHS),
             "starting_rating": tournament.STARTING_RATING,
-            "lobby_margin": tournament.LOBBY_MARGIN,
+            "lobby_margin": RATING_WINDOW,
             "practice_wait_ms": PRACTICE_WAIT_MS,
             "bot_levels": list(tournament.BOT_LEVELS),
         },

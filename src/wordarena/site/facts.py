@@ -13,7 +13,7 @@ from wordarena.core import feedback, rating, scoring
 from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.duel import rules as duel
 from wordarena.core.letters import alphabet, letters, normalize
-from wordarena.core.matchmaking import PRACTICE_WAIT_MS
+from wordarena.core.matchmaking import PRACTICE_WAIT_MS, RATING_WINDOW
 from wordarena.core.tournament import rules as tournament
 
 STATE_OF_MARK: Final = {"G": "correct", "Y": "present", "-": "absent"}
@@ -80,7 +80,7 @@ class Facts:
     tournament_away_s: str = seconds(tournament.AWAY_LIMIT_MS)
     lengths: tuple[int, ...] = tournament.LENGTHS
     starting_rating: int = tournament.STARTING_RATING
-    lobby_margin: int = tournament.LOBBY_MARGIN
+    lobby_margin: int = RATING_WINDOW
     practice_wait_s: str = seconds(PRACTICE_WAIT_MS)
     rating_k: int = rating.K
 

@@ -222,8 +222,7 @@ class App {
     this.current = null;
     if (current.kind === "duel") this.duel.enter({ type: "join", room: current.code });
     else if (current.kind === "tournament") this.tournament.rejoin(current.code);
-    else if (current.kind === "group") this.tournament.joinGroup(current.code);
-    else if (current.kind === "queue") this.tournament.afterHello();
+    else if (current.kind === "queue") this.tournament.queueFor(current.code, false);
     this.render();
   }
 
@@ -257,6 +256,7 @@ class App {
         return this.duel.receive(msg);
       case "queue":
       case "group":
+      case "group_left":
       case "tournament":
         return this.tournament.receive(msg);
       case "refused":

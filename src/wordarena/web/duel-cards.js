@@ -143,14 +143,33 @@ export async function loadReview(code) {
   }
 }
 
-function renderReview(duel) {
+/** Every round of the game: the view's own (standings.rounds), else the stored game. */
+function reviewRounds(duel) {
+  const view = duel.view;
+  if (view.standings?.rounds?.length) return view.standings.rounds;
   const review = duel.review;
+  if (!review) return [];
+  const alphabet = duel.alphabet();
+  return review.rounds.map((round, i) => ({
+    number: i + 1,
+    answer: round.answer,
+    seats: round.seats.map((s) => ({
+      seat: s.seat,
+      points: s.points,
+      rows: (s.guesses ?? []).map((g) => ({ pattern: g.pattern, letters: lettersOf(g.word, review.lang, alphabet) })),
+    })),
+  }));
+}
+
+function renderReview(duel) {
+  const rounds = reviewRounds(duel);
   const box = $("rounds-review");
-  box.hidden = !review || !review.rounds.length;
+  box.hidden = !rounds.length;
   if (box.hidden) return;
+  duel.reviewRound = Math.min(duel.reviewRound || rounds.length, rounds.length);
   $("review-tabs").replaceChildren(
-    ...review.rounds.map((_, i) => {
-      const number = i + 1;
+    ...rounds.map((round) => {
+      const number = round.number;
       const tab = el("button", "chip", t("share.round", { n: number }));
       tab.type = "button";
       tab.dataset.testid = `review-tab-${number}`;
@@ -162,20 +181,21 @@ function renderReview(duel) {
       return tab;
     }),
   );
-  const round = review.rounds[duel.reviewRound - 1];
+  const round = rounds.find((r) => r.number === duel.reviewRound) ?? rounds.at(-1);
+  const view = duel.view;
   const alphabet = duel.alphabet();
-  const lang = review.lang;
+  const lang = view.options.lang;
   const answer = el("p", "review-answer");
   answer.append(t("review.answer"), " ");
   const word = el("strong", "", round.answer.toLocaleUpperCase(lang));
   word.lang = lang;
   answer.append(word);
-  const grids = review.seats.map((seat) => {
-    const result = round.seats.find((s) => s.seat === seat.seat);
-    const rows = (result?.guesses ?? []).map((g) => ({ pattern: g.pattern, letters: lettersOf(g.word, lang, alphabet) }));
-    const box = testid(el("figure", "seat-grid-box"), `review-grid-${seat.seat}`);
-    box.classList.toggle("me", seat.seat === duel.view.you);
-    box.append(el("figcaption", "", `${displayName(seat.name, seat.bot ?? seat.name.endsWith(" (bot)"))} · +${result?.points ?? 0}`), seatGrid(rows, alphabet));
+  const grids = round.seats.map((result) => {
+    const seat = view.seats[result.seat];
+    const box = testid(el("figure", "seat-grid-box"), `review-grid-${result.seat}`);
+    box.classList.toggle("me", result.seat === view.you);
+    const name = seat ? displayName(seat.name, seat.bot) : "";
+    box.append(el("figcaption", "", `${name} · +${result.points ?? 0}`), seatGrid(result.rows ?? [], alphabet));
     return box;
   });
   const gridsBox = el("div", "seat-grids");

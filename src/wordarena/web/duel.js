@@ -122,6 +122,7 @@ export class DuelClient {
     if (view.phase === "lobby" && old && old.phase !== "lobby") {
       this.seatRows.clear();
       this.review = null;
+      this.reviewRound = 0;
     }
     this.host.render();
   }
@@ -301,8 +302,9 @@ export class DuelClient {
 
   /** The finished game from the store: every round, every seat's words (for looking back). */
   async fetchReview(view) {
+    if (view.standings?.rounds?.length) return; // the view has every round already
     this.review = await loadReview(view.code);
-    this.reviewRound = this.review?.rounds.length ?? 1;
+    this.reviewRound = 0; // the last round first
     if (this.view === view) this.host.render();
   }
 

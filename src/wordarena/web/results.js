@@ -20,16 +20,17 @@ export function duelText(duel) {
   const view = duel.view;
   const you = view.you;
   const review = duel.review;
-  const rounds = review
-    ? review.rounds.map((round, i) => {
-        const mine = round.seats.find((s) => s.seat === you);
-        const patterns = (mine?.guesses ?? []).map((g) => g.pattern);
-        return { number: i + 1, patterns, solved: mine?.solve_rank != null, points: mine?.points ?? 0 };
-      })
-    : [...duel.seatRows.entries()].map(([number, seats]) => {
-        const rows = seats[you] ?? [];
-        return { number, patterns: rows.map((r) => r.pattern), solved: rows.some((r) => r.pattern === "G".repeat(r.pattern.length)), points: 0 };
-      });
+  const stored = review?.rounds.map((round, i) => {
+    const mine = round.seats.find((s) => s.seat === you);
+    return { number: i + 1, rows: (mine?.guesses ?? []).map((g) => ({ pattern: g.pattern })), solve_rank: mine?.solve_rank, points: mine?.points };
+  });
+  const reveals = view.standings?.rounds?.map((round) => ({ number: round.number, ...round.seats.find((s) => s.seat === you) })) ?? stored ?? [];
+  const rounds = reveals.map((round) => ({
+    number: round.number,
+    patterns: (round.rows ?? []).map((row) => row.pattern),
+    solved: round.solve_rank != null,
+    points: round.points ?? 0,
+  }));
   const order = view.standings?.order ?? [];
   const ranks = sharedRanks(order.map((entry) => entry.total));
   const index = order.findIndex((entry) => entry.seat === you);

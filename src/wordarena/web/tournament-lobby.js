@@ -12,7 +12,7 @@ export function renderQueue(tc) {
   $("queue-title").textContent = q.practice ? t("tournament.queue.practiceTitle") : t("tournament.queue.title");
   // Counts that cannot be misread: who is in *your* lobby, out of how many needed.
   $("queue-count").textContent = t("tournament.queue.inLobby", { n: size, max: seats });
-  $("queue-detail").textContent = q.practice ? practiceDetail(size, seats) : t("tournament.queue.needed", { n: seats - size });
+  $("queue-detail").textContent = q.practice ? practiceDetail(q, size, seats) : t("tournament.queue.needed", { n: seats - size });
   $("queue-lang").textContent = tc.langName(q.lang);
   $("queue-lang").lang = q.lang;
   $("queue-rating").textContent = q.practice ? t("tournament.queue.unrated", { n: q.rating }) : String(q.rating);
@@ -31,10 +31,18 @@ export function renderQueue(tc) {
   $("queue-hint").textContent = q.practice ? t("tournament.queue.practiceHint") : t("tournament.queue.hint");
 }
 
-/** Practice "alone" must be alone, or say that other people joined. */
-function practiceDetail(size, seats) {
+/** Practice "alone" must be alone, or say who joined. */
+function practiceDetail(q, size, seats) {
   if (size <= 1) return t("tournament.queue.practiceAlone", { n: seats - 1 });
-  return t("tournament.queue.practiceOthers", { others: size - 1, bots: seats - size });
+  const me = tcName(q);
+  const others = (q.lobby?.members ?? []).map((m) => m.name).filter((name, i, all) => name !== me || all.indexOf(name) !== i);
+  const names = others.length ? others.join(", ") : String(size - 1);
+  return t("tournament.queue.practiceWith", { names, bots: seats - size });
+}
+
+/** Our own name, to tell the others in the lobby's member list (the desk lists everybody). */
+function tcName(q) {
+  return q.you ?? document.getElementById("nickname")?.value ?? "";
 }
 
 export function renderGroup(tc) {
@@ -62,7 +70,8 @@ function memberItem(g, m, i) {
     item.append(badge);
   }
   if (m.id === g.you) item.append(span("badge you", t("lobby.you")));
-  if (m.busy) item.append(span("badge away", t("group.busy")));
+  if (m.away) item.append(span("badge away", t("lobby.away")));
   else if (m.queued) item.append(span("badge", t("group.queued")));
+  else if (m.busy) item.append(span("badge away", t("group.busy")));
   return item;
 }

@@ -121,6 +121,7 @@ export class TournamentClient {
   receive(msg) {
     if (msg.type === "queue") this.onQueue(msg);
     else if (msg.type === "group") this.onGroup(msg);
+    else if (msg.type === "group_left" && msg.code === this.group?.code) this.forgetGroup();
     else if (msg.type === "tournament") this.onView(msg);
   }
 
