@@ -9,7 +9,7 @@ from typing import Any
 
 from wordarena.core import scoring
 from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
-from wordarena.core.duel import game as duel_game
+from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.core.duel import rules as duel
 from wordarena.core.matchmaking import PRACTICE_WAIT_MS, RATING_WINDOW
 from wordarena.core.nicknames import NICKNAME_MAX
@@ -34,7 +34,7 @@ def constants() -> dict[str, Any]:
             "default_clock_s": duel.DEFAULT_CLOCK_S,
             "round_choices": list(duel.ROUND_CHOICES),
             "default_rounds": duel.DEFAULT_ROUNDS,
-            "bot_levels": list(duel_game.BOT_LEVELS),
+            "bot_levels": list(BOT_LEVELS),
             "round_card_ms": duel.ROUND_CARD_MS,
             "closing_ms": duel.CLOSING_MS,
             "reveal_ms": duel.REVEAL_MS,
@@ -60,6 +60,6 @@ def constants() -> dict[str, Any]:
             "starting_rating": tournament.STARTING_RATING,
             "lobby_margin": RATING_WINDOW,
             "practice_wait_ms": PRACTICE_WAIT_MS,
-            "bot_levels": list(tournament.BOT_LEVELS),
+            "bot_levels": list(BOT_LEVELS),
         },
     }
