@@ -239,17 +239,30 @@ async def test_reconnecting_within_60_s_restores_the_screen(arena: Arena) -> Non
         assert not after["seats"][1]["away"]
 
 
-async def test_away_for_60_s_is_leaving(arena: Arena) -> None:
+async def test_away_for_60_s_is_leaving_and_coming_back_is_watching(arena: Arena) -> None:
     async with arena.client() as alice:
         async with arena.client() as bob:
             code = await two_players(arena, alice, bob)
             await start_playing(arena, alice, bob)
+            token = bob.token
         await alice.view_where(lambda v: v["seats"][1]["away"])
         arena.advance(60_000)
         view = await alice.view_where(lambda v: v["seats"][1]["gone"])
         assert view["host"] == 0
         await alice.guess(answer_of(arena, code))
         await alice.view_where(lambda v: v["phase"] == "reveal")  # bob no longer holds the round
+        arena.advance(6_500)
+        await alice.view_where(lambda v: v["phase"] == "finished")
+        async with arena.client() as bob:
+            await bob.hello(token=token)
+            watched = await bob.join(code)  # back by the link: the final result, as a spectator
+            assert watched["phase"] == "finished" and watched["you"] == 1 and watched["seats"][1]["gone"]
+            assert (
+                bob.latest["welcome"]["current"] is None
+                and arena.service.seats.where(bob.player["id"]) is None
+            )  # type: ignore[index]
+            await bob.guess("crane")
+            assert (await bob.expect("refused"))["code"] in ("left", "round_not_open", "game_over")
 
 
 async def test_quick_game_fills_with_bots_after_15_s(arena: Arena) -> None:

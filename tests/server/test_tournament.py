@@ -8,6 +8,7 @@ from typing import Any
 from tests.server.conftest import Arena
 from wordarena.client import Client
 from wordarena.core import lexicon
+from wordarena.core.tournament.rules import ROUND_END_MS
 from wordarena.server.tournament_room import TournamentRoom
 
 
@@ -59,6 +60,8 @@ async def play_round(arena: Arena, room: TournamentRoom, players: list[Client]) 
         mover = by_id.get(duel.current or "")
         if mover is not None and not duel.over:
             await mover.guess(answer_of(room, index))
+    await last_tournament_view(watcher, lambda v: v["phase"] == "finished" or v["round"]["over"])
+    arena.advance(ROUND_END_MS)  # the finished round stays on screen, then the next intro
     await last_tournament_view(
         watcher,
         lambda v: v["phase"] == "finished" or (v["phase"] == "intro" and v["round"]["number"] > number),
@@ -193,7 +196,7 @@ async def test_leaving_after_the_start_is_a_defeat_and_elimination(arena: Arena)
         for index, duel in enumerate(state.round.duels):
             if not duel.over:
                 await by_id[duel.current or ""].guess(answer_of(room, index))
-        await last_tournament_view(players[0], lambda v: v["round"]["number"] == 2)
+        await last_tournament_view(players[0], lambda v: v["round"]["over"])  # places settled at its end
         assert entrant.place == 8
         [(player, place, before, after)] = arena.service.tournaments.places(room.code)
         assert (player, place) == (leaver.player["id"], 8) and after < before  # type: ignore[index]

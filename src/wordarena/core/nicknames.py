@@ -2,7 +2,8 @@
 
 A nickname is accepted when, after NFC and collapsing spaces:
 - it has 1 to `NICKNAME_MAX` user-perceived characters (an emoji with its
-  modifiers or a family joined by zero-width joiners counts as one);
+  modifiers or a family joined by zero-width joiners counts as one), and at most
+  `NICKNAME_MAX_CODE_POINTS` code points in all;
 - it contains at least one visible letter or digit (not a blank "filler" letter
   such as U+3164, nor only symbols or marks);
 - it has no control, private-use, unassigned or invisible format characters
@@ -19,6 +20,7 @@ import unicodedata
 from typing import Final
 
 NICKNAME_MAX: Final = 20  # user-perceived characters
+NICKNAME_MAX_CODE_POINTS: Final = 80  # what the store keeps at most (long emoji sequences add up)
 MAX_MARKS_PER_LETTER: Final = 2  # enough for Vietnamese (ệ = e + ̣ + ̂), not for Zalgo
 
 _ADJECTIVES = ("Swift", "Brave", "Quiet", "Lucky", "Clever", "Sunny", "Bold", "Calm", "Witty", "Keen")
@@ -56,7 +58,7 @@ def clean_nickname(raw: str) -> str:
     if not name:
         raise BadName("the nickname is empty")
     _check_characters(name)
-    if perceived_length(name) > NICKNAME_MAX:
+    if perceived_length(name) > NICKNAME_MAX or len(name) > NICKNAME_MAX_CODE_POINTS:
         raise BadName(f"the nickname is longer than {NICKNAME_MAX} characters")
     if not any(_visible_letter_or_digit(c) for c in name):
         raise BadName("the nickname needs at least one visible letter or digit")

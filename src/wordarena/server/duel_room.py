@@ -48,6 +48,10 @@ class DuelRoom(Room):
     def seated(self, player: str) -> bool:
         return self.game.seat_index(player) is not None
 
+    def gone(self, player: str) -> bool:
+        index = self.game.seat_index(player)
+        return index is not None and self.state.seats[index].gone
+
     def view(self, player: str, now: int) -> RoomView:
         return view_for(self.state, player, now)
 

@@ -127,6 +127,10 @@ class Room(ABC):
     def seated(self, player: str) -> bool: ...
 
     @abstractmethod
+    def gone(self, player: str) -> bool:
+        """Seated once, and left (or away too long): they may come back to watch, not to play."""
+
+    @abstractmethod
     def view(self, player: str, now: int) -> Any: ...
 
     @abstractmethod
@@ -223,7 +227,7 @@ class Room(ABC):
             conn.send(message)
         for effect in batch.reactions:
             self.react(effect)
-        self._report_seats()
+        self._report_seats(batch.fresh)
         now = self._now()
         if self.game.state.version != version:
             self._broadcast(now)  # time left as of sending, storage included
@@ -270,6 +274,8 @@ class Room(ABC):
             batch.fresh.append(conn)
             if envelope.event is not None:
                 return envelope.event
+            if self.gone(player):
+                return None  # back to watch: the whole view, nothing to play
             return pe.PlayerReconnected(player) if self.seated(player) else self.joined(conn)
         if self.members.get(player) is not conn:  # a stale tab: it was replaced or left
             return None
@@ -322,10 +328,12 @@ class Room(ABC):
         batch.writes.append(SnapshotTaken(self.code, self.seq, self.snapshot(), self.people()))
         self._snapshot_seq, self._snapshot_phase = self.seq, phase
 
-    def _report_seats(self) -> None:
-        for player in {*self._reported, *self.people()}:
+    def _report_seats(self, fresh: list[Connection]) -> None:
+        """Tell the registry where people stand here: every change, and every tab attached just now."""
+        attached = {conn.player.id for conn in fresh if conn.player is not None}
+        for player in {*self._reported, *self.people(), *attached}:
             seat = self.game.seat_of(player)
-            if player not in self._reported or self._reported[player] != seat:
+            if player in attached or player not in self._reported or self._reported[player] != seat:
                 self._reported[player] = seat
                 self.service.seats.report(player, self.code, seat)
 

@@ -31,6 +31,10 @@ class TournamentRoom(Room):
     def seated(self, player: str) -> bool:
         return self.state.entrant(player) is not None
 
+    def gone(self, player: str) -> bool:
+        entrant = self.state.entrant(player)
+        return entrant is not None and entrant.left
+
     def view(self, player: str, now: int) -> TournamentView:
         return view_for(self.state, player, now)
 

@@ -58,8 +58,15 @@ class Table(ClockedTable[TournamentGame]):
     def state(self) -> TournamentState:
         return self.game.state
 
+    def to_next_round(self) -> None:
+        """From a finished round, past the pause that shows it ended, to the next intro."""
+        rnd = self.state.round
+        if self.state.phase is Phase.PLAYING and rnd is not None and rnd.ended_at is not None:
+            self.wait(rnd.ended_at + rules.ROUND_END_MS - self.now)
+
     def to_play(self) -> None:
-        """From the round intro to the instant the duels' clocks start."""
+        """From the round intro (or the end of the previous round) to the instant the duels' clocks start."""
+        self.to_next_round()
         assert self.state.phase is Phase.INTRO and self.state.round is not None
         self.wait(self.state.round.intro_ends_at - self.now)
         assert self.state.phase is Phase.PLAYING
@@ -110,6 +117,7 @@ class Table(ClockedTable[TournamentGame]):
 
     def resolve_round(self, winner_of: Callable[[Duel], str | None]) -> None:
         """Play every duel of the running round: ``winner_of`` names the winner, None for a draw."""
+        self.to_next_round()
         rnd = self.state.round
         assert rnd is not None
         if self.state.phase is Phase.INTRO:
@@ -122,6 +130,7 @@ class Table(ClockedTable[TournamentGame]):
                 self.draw(d)
             else:
                 self.win(winner)
+        self.to_next_round()
 
 
 def leaks(view: Any, d: Duel, lang: str) -> bool:

@@ -30,6 +30,7 @@ from wordarena.core.tournament.events import (
 )
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.state import Phase
+from wordarena.core.tournament.view import view_for
 
 
 def lower_seat_wins(d: Duel) -> str:
@@ -136,8 +137,27 @@ def test_the_round_ends_when_its_last_duel_is_over(started: Table) -> None:
         started.win(d.players[0])
     assert started.state.phase is Phase.PLAYING and not rnd.over
     started.draw(rnd.duels[3])
-    assert rnd.ended_at == started.now
-    assert RoundEnded(1) in started.effects and RoundStarted(2) in started.effects
+    assert rnd.ended_at == started.now and RoundEnded(1) in started.effects
+
+
+def test_a_finished_round_stays_on_screen_before_the_next_intro(started: Table) -> None:
+    """(decided) every duel's end (winner or draw, the word) is shown for ROUND_END_MS before the next intro."""
+    rnd = started.state.round
+    assert rnd is not None
+    for d in rnd.duels:
+        started.win(d.players[0])
+    view = view_for(started.state, "p7", started.now)
+    assert view["phase"] == "playing" and view["round"] is not None and view["round"]["over"]
+    assert (
+        all("answer" in duel for duel in view["duels"])
+        and view["duel"] is not None
+        and "answer" in view["duel"]
+    )
+    assert refused(started.do(GuessSubmitted("p0", "crane"))) == ["duel_over"]
+    started.wait(rules.ROUND_END_MS - 1)
+    assert started.state.round is rnd and RoundStarted(2) not in started.effects
+    started.wait(1)
+    assert RoundStarted(2) in started.effects
     assert started.state.phase is Phase.INTRO and started.state.round.number == 2  # type: ignore[union-attr]
 
 
@@ -332,6 +352,7 @@ def test_a_leaver_is_placed_behind_the_others_eliminated_that_round(started: Tab
     assert {started.entrant(p).place for p in out} == {4}  # 4th to 7th, shared; the leaver 8th
     assert started.entrant(leaver).place == 8
     assert rnd.eliminated[-1] == leaver and set(rnd.eliminated[:-1]) == set(out)
+    started.to_next_round()
     assert started.state.phase is Phase.INTRO  # three go on
 
 

@@ -119,6 +119,8 @@ class TournamentGame(Machine):
         if s.phase is Phase.PLAYING and rnd is not None:
             times += [require(d.turn_ends_at) for d in rnd.duels if not d.over]
             times += [e.bot_move_at for e in s.entrants if e.bot_move_at is not None]
+            if rnd.ended_at is not None:
+                times.append(rnd.ended_at + rules.ROUND_END_MS)
         return min(times, default=None)
 
     def _apply(self, event: Event, now: int) -> list[Effect]:
@@ -320,6 +322,16 @@ class TournamentGame(Machine):
         self._changed()
         if len(remaining) <= 1:
             return effects + self._finish("finished", now)
+        return effects  # the next round opens after ROUND_END_MS, once everybody saw this one end
+
+    def _next_round(self, rnd: Round, now: int) -> list[Effect]:
+        """The finished round was on screen long enough: the next one, unless walk-outs meanwhile ended it all."""
+        effects = self._settle_eliminated(rnd)  # who walked out during the pause: behind that round's others
+        remaining = [e for e in self.state.entrants if e.place is None and e.lives > 0]
+        if len(remaining) == 1:
+            effects += self._settle([(remaining, 1)])
+        if len(remaining) <= 1:
+            return effects + self._finish("finished", now)
         return effects + self._open_round(rnd.number + 1, now)
 
     def _settle_eliminated(self, rnd: Round) -> list[Effect]:
@@ -452,6 +464,8 @@ class TournamentGame(Machine):
         rnd = require(s.round)
         if s.phase is Phase.INTRO and rnd.intro_ends_at == now:
             return self._start_play(now)
+        if s.phase is Phase.PLAYING and rnd.ended_at is not None and rnd.ended_at + rules.ROUND_END_MS == now:
+            return self._next_round(rnd, now)
         if s.phase is Phase.PLAYING:
             for index, d in enumerate(rnd.duels):
                 if d.over:

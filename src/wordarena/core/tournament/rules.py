@@ -13,6 +13,7 @@ TURN_MS: Final = 30_000  # C4: each turn lasts 30 s
 TURNS_EACH: Final = 6  # C4: up to 6 turns each ...
 ROWS: Final = 2 * TURNS_EACH  # ... so up to 12 rows on the shared board
 INTRO_MS: Final = 6_000  # C3: a 6 s intro shows the pairings before each round
+ROUND_END_MS: Final = 3_000  # (decided) the round's last duel stays on screen, finished, before the next intro
 AWAY_LIMIT_MS: Final = 60_000  # C7: 60 s to come back, then treated as having left
 LENGTHS: Final = (4, 5, 6)  # C4: word length drawn per duel, equally likely
 LANGUAGES: Final = TOURNAMENT_LANGUAGES  # C4: the 13 word languages
