@@ -141,7 +141,7 @@ def test_the_round_ends_when_its_last_duel_is_over(started: Table) -> None:
 
 
 def test_a_finished_round_stays_on_screen_before_the_next_intro(started: Table) -> None:
-    """(decided) every duel's end (winner or draw, the word) is shown for ROUND_END_MS before the next intro."""
+    """(decided) every duel's end (winner or draw, the word) is shown ROUND_END_MS before the next intro."""
     rnd = started.state.round
     assert rnd is not None
     for d in rnd.duels:

@@ -325,7 +325,7 @@ class TournamentGame(Machine):
         return effects  # the next round opens after ROUND_END_MS, once everybody saw this one end
 
     def _next_round(self, rnd: Round, now: int) -> list[Effect]:
-        """The finished round was on screen long enough: the next one, unless walk-outs meanwhile ended it all."""
+        """The finished round was shown long enough: the next one, unless walk-outs meanwhile ended it all."""
         effects = self._settle_eliminated(rnd)  # who walked out during the pause: behind that round's others
         remaining = [e for e in self.state.entrants if e.place is None and e.lives > 0]
         if len(remaining) == 1:
