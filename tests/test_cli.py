@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +86,38 @@ def test_openers_guide() -> None:
     patterns = [int(line.split()[1]) for line in lines[1:]]
     assert patterns == sorted(patterns, reverse=True) and patterns[0] > 100
     assert run("openers", "--lang", "en", "--length", "9").returncode == 2
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["not-a-url", "nosuchdb://x/y", "postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=2"],
+)
+def test_serve_with_a_database_it_cannot_use_is_one_line_and_status_2(url: str, tmp_path: Path) -> None:
+    result = run("serve", "--database-url", url, "--data-dir", str(tmp_path), "--port", "0")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("wordarena: ")
+    assert "Traceback" not in result.stderr
+
+
+def test_serve_stops_cleanly_on_sigterm_right_after_start(tmp_path: Path) -> None:
+    """SIGTERM as soon as the server answers: it exits with status 0, the bots' warm-up never holds it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "wordarena", "serve", "--port", str(port), "--data-dir", str(tmp_path)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                    break
+            except OSError:
+                assert server.poll() is None, server.stdout.read() if server.stdout else ""
+                time.sleep(0.05)  # polling a child process that has no other way to say it is ready
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

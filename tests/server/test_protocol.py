@@ -153,3 +153,17 @@ async def test_health_metrics_alphabets_and_pages(arena: Arena) -> None:
     assert 'wordarena_messages_total{direction="in"}' in metrics
     alphabets = (await _get(arena, "/api/alphabets")).decode()
     assert '"ㅂ"' in alphabets and '"oʻ"' in alphabets
+
+
+async def test_a_store_outage_is_said_and_changes_nothing(arena: Arena) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    def down(*args: object) -> None:
+        raise OperationalError("SELECT", {}, Exception("connection refused"))
+
+    arena.service.players.create = down  # type: ignore[method-assign]
+    async with arena.client() as alice:
+        await alice.send({"type": "hello"})
+        assert (await alice.expect("error"))["code"] == "unavailable"
+        await alice.send({"type": "ping", "t": 1})
+        assert (await alice.expect("error"))["code"] == "not_hello"  # still there, still no identity

@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 from aiohttp import WSMsgType, web
+from sqlalchemy.exc import SQLAlchemyError
 
 from wordarena.core.duel import rules
 from wordarena.core.nicknames import BadName, clean_nickname, generated_nickname
@@ -113,6 +114,9 @@ class Connection:
             await self._dispatch(message)
         except DeskError as error:
             self.send_error(error.code, error.message)
+        except SQLAlchemyError:  # the store is down or overloaded: nothing was done, say so
+            log.warning("the store failed on %s", type(message).__name__, exc_info=True)
+            self.send_error(ErrorCode.UNAVAILABLE, "the server cannot reach its storage now: try again")
         except Exception:  # a bug or a storage failure: tell the client, keep the socket
             log.exception("failed to handle %s", type(message).__name__)
             self.send_error(ErrorCode.INTERNAL, "the server could not handle that message; try again")

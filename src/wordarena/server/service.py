@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
+from datetime import UTC, datetime, timedelta
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from wordarena.core.seating import Seat
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.state import TournamentState
 from wordarena.server.duel_room import DuelRoom
+from wordarena.server import limits
 from wordarena.server.guards import Guards
 from wordarena.server.journal import Journal
 from wordarena.server.metrics import Metrics
@@ -189,6 +191,21 @@ class Service:
     async def start(self) -> None:
         self.journal.start()
         await self.restore_rooms()
+        self.spawn(self._forget_unplayed_identities(), "forget-unplayed")
+
+    async def _forget_unplayed_identities(self) -> None:
+        """Identities are free: those that never finished a game go after UNPLAYED_IDENTITY_DAYS (hourly)."""
+        while True:
+            cutoff = datetime.now(UTC) - timedelta(days=limits.UNPLAYED_IDENTITY_DAYS)
+            keep = set(self.online) | {p for room in self.rooms.values() for p in room.people()}
+            try:
+                forgotten = await asyncio.to_thread(self.players.forget_unplayed, cutoff, keep)
+            except Exception:  # the store is down: next hour
+                log.exception("could not forget unplayed identities")
+            else:
+                if forgotten:
+                    log.info("forgot %d identities that never played", forgotten)
+            await asyncio.sleep(3600)
 
     async def restore_rooms(self) -> None:
         """Every room at the last stop comes back: its snapshot, then its logged events replayed."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import datetime
 from dataclasses import dataclass
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
 from wordarena.store.database import Database
-from wordarena.store.schema import PlayerRow
+from wordarena.store.schema import GameSeatRow, PlacementRow, PlayerRow
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,26 @@ class PlayerRepository:
         with self.db.transaction() as session:
             row = session.get(PlayerRow, player_id)
             return None if row is None else _player(row)
+
+    def forget_unplayed(self, created_before: datetime, keep: set[str]) -> int:
+        """Delete identities that never finished a game and are older than ``created_before``.
+
+        ``keep``: players the server holds right now (online, or seated in a room in play).
+        """
+        played = (
+            select(GameSeatRow.player_id).where(GameSeatRow.player_id == PlayerRow.id).exists()
+            | select(PlacementRow.player_id).where(PlacementRow.player_id == PlayerRow.id).exists()
+        )
+        with self.db.transaction() as session:
+            candidates = session.scalars(
+                select(PlayerRow.id).where(
+                    PlayerRow.games_played == 0, PlayerRow.created_at < created_before, ~played
+                )
+            ).all()
+            doomed = [player for player in candidates if player not in keep]
+            for chunk in range(0, len(doomed), 500):
+                session.execute(delete(PlayerRow).where(PlayerRow.id.in_(doomed[chunk : chunk + 500])))
+            return len(doomed)
 
     def rename(self, player_id: str, nickname: str) -> None:
         with self.db.transaction() as session:
