@@ -6,9 +6,9 @@ import asyncio
 import logging
 import secrets
 import time
-from datetime import UTC, datetime, timedelta
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +22,8 @@ from wordarena.core.player_events import PlayerLeft, RoomRestored
 from wordarena.core.seating import Seat
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.state import TournamentState
-from wordarena.server.duel_room import DuelRoom
 from wordarena.server import limits
+from wordarena.server.duel_room import DuelRoom
 from wordarena.server.guards import Guards
 from wordarena.server.journal import Journal
 from wordarena.server.metrics import Metrics

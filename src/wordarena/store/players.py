@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import delete, select, update
 
