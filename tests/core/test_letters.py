@@ -4,32 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.letters import LetterError, UnknownLanguage, display, letters, normalize, upper_word
 
 
 def spelled(lang: str, text: str) -> str:
     return " ".join(letters(lang, normalize(lang, text)))
-
-
-def test_fifteen_languages_cover_both_games() -> None:
-    assert set(DUEL_LANGUAGES) | set(TOURNAMENT_LANGUAGES) == set(ALPHABETS)
-    assert len(ALPHABETS) == 15
-
-
-@pytest.mark.parametrize(
-    ("lang", "size"),
-    [("en", 26), ("fr", 26), ("es", 27), ("tr", 29), ("ru", 32), ("ko", 24), ("id", 26), ("de", 30),
-     ("it", 26), ("nl", 27), ("uz", 28), ("pl", 35), ("pt", 26), ("kk", 41), ("uk", 33)],
-)  # fmt: skip
-def test_alphabet_sizes(lang: str, size: int) -> None:
-    assert len(ALPHABETS[lang].letters) == size
-
-
-@pytest.mark.parametrize("lang", sorted(ALPHABETS))
-def test_keyboard_has_every_letter_once(lang: str) -> None:
-    keys = "".join(ALPHABETS[lang].keyboard)
-    assert sorted(keys) == sorted(ALPHABETS[lang].letters)
 
 
 @pytest.mark.parametrize(
@@ -78,11 +57,6 @@ def test_keyboard_has_every_letter_once(lang: str) -> None:
 )
 def test_normalisation(lang: str, typed: str, expected: str) -> None:
     assert spelled(lang, typed) == expected
-
-
-def test_korean_uses_compatibility_jamo_not_conjoining() -> None:
-    key = normalize("ko", "한")
-    assert all(0x3131 <= ord(c) <= 0x318E for c in key)
 
 
 def test_nfd_input_is_composed_first() -> None:

@@ -8,7 +8,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from tests.core.duel.conftest import FirstConsistentMind, Table, fixed_think, new_table
+from tests.core.duel.conftest import FirstConsistentMind, fixed_think, new_table
+from tests.core.duel.test_view import all_answer_forms
 from wordarena.core import lexicon
 from wordarena.core.duel import rules
 from wordarena.core.duel.events import (
@@ -28,20 +29,6 @@ from wordarena.core.duel.events import (
 from wordarena.core.duel.game import DuelGame
 from wordarena.core.duel.state import DuelState, Phase
 from wordarena.core.duel.view import view_for
-from wordarena.core.letters import letters
-
-
-def test_snapshot_is_plain_json_and_restores_the_same_game(started: Table) -> None:
-    started.do(GuessSubmitted("alice", started.wrong_words(1)[0]))
-    started.wait(3_000)
-    data = json.loads(json.dumps(started.state.to_snapshot()))
-    copy = Table(DuelGame(DuelState.from_snapshot(data), FirstConsistentMind, fixed_think))
-    copy.now = started.now
-    assert copy.state == started.state
-    for table in (started, copy):
-        table.do(GuessSubmitted("bob", table.answer_word()))
-        table.wait(200_000)
-    assert copy.state == started.state
 
 
 def test_replaying_the_event_log_gives_the_same_game() -> None:
@@ -63,35 +50,6 @@ def test_replaying_the_event_log_gives_the_same_game() -> None:
         return table.state
 
     assert replay() == replay()
-
-
-def _all_answer_forms(state: DuelState) -> list[str]:
-    assert state.answer is not None
-    words = lexicon.word_list(state.options.lang, rules.WORD_LENGTH)
-    forms = [state.answer, words.spelling(state.answer), words.spelling(state.answer).upper()]
-    forms.append(json.dumps(letters(state.options.lang, state.answer), ensure_ascii=False)[1:-1])
-    return forms
-
-
-def test_views_never_carry_the_answer_before_the_reveal(started: Table) -> None:
-    started.do(GuessSubmitted("alice", started.wrong_words(1)[0]))
-    for player in ("alice", "bob", None):
-        text = json.dumps(view_for(started.state, player, started.now), ensure_ascii=False)
-        for form in _all_answer_forms(started.state):
-            assert form not in text
-    started.wait(90_000)
-    revealed = view_for(started.state, "bob", started.now)
-    assert revealed["reveal"]["answer"] == started.answer_word()
-
-
-def test_views_show_own_letters_and_only_colours_of_others(started: Table) -> None:
-    started.do(GuessSubmitted("alice", started.wrong_words(1)[0]))
-    mine = view_for(started.state, "alice", started.now)
-    theirs = view_for(started.state, "bob", started.now)
-    assert "letters" in mine["seats"][0]["rows"][0]
-    assert theirs["seats"][0]["rows"] == [{"pattern": mine["seats"][0]["rows"][0]["pattern"]}]
-    assert mine["round"]["clock_ms"] == 90_000
-    assert "keyboard" in mine
 
 
 class DuelMachine(RuleBasedStateMachine):
@@ -211,7 +169,7 @@ class DuelMachine(RuleBasedStateMachine):
             solvers = {seat.player for seat in state.seats if seat.solved}  # they found it themselves
             for player in [p for p in (*self.people, None) if p not in solvers]:
                 text = json.dumps(view_for(state, player, self.table.now), ensure_ascii=False)
-                for form in _all_answer_forms(state):
+                for form in all_answer_forms(state):
                     assert form not in text
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -17,7 +16,6 @@ from tests.core.tournament.conftest import (
     RandomMind,
     Table,
     fill,
-    fixed_think,
     leaked,
     new_table,
     texts,
@@ -37,49 +35,6 @@ from wordarena.core.tournament.events import (
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.state import Phase, TournamentState
 from wordarena.core.tournament.view import view_for
-
-
-def _restore(table: Table) -> Table:
-    data = json.loads(json.dumps(table.state.to_snapshot()))
-    copy = Table(TournamentGame(TournamentState.from_snapshot(data), RandomMind, fixed_think))
-    copy.now = table.now
-    return copy
-
-
-def _practice(seed: int) -> Table:
-    table = new_table(rated=False, seed=seed, bot_afk=0.2)
-    table.do(PlayerJoined("p0", "P0"))
-    table.do(PlayerJoined("p1", "P1"))
-    table.do(StartRequested())
-    return table
-
-
-def test_snapshot_is_plain_json_and_restores_the_same_tournament() -> None:
-    table = _practice(4)
-    table.to_play()
-    table.wait(12_000)  # bots have played a few rows
-    table.do(PlayerDisconnected("p1"))
-    copy = _restore(table)
-    assert copy.state == table.state
-    assert copy.game.next_deadline() == table.game.next_deadline()
-    for each in (table, copy):
-        d = each.duel_of("p0")
-        if d.current == "p0":
-            each.do(GuessSubmitted("p0", each.wrong_word(d)))
-        while each.state.phase is not Phase.FINISHED:
-            each.wait(7_000)
-    assert copy.state == table.state
-
-
-def test_a_restored_rated_tournament_plays_on_identically() -> None:
-    table = fill(new_table(seed=8))
-    table.resolve_round(lambda d: d.players[0])
-    copy = _restore(table)
-    for each in (table, copy):
-        while each.state.phase is not Phase.FINISHED:
-            each.resolve_round(lambda d: d.players[1])
-    assert copy.state == table.state
-
 
 LOG: list[tuple[int, Event]] = [
     (0, PlayerJoined("p0", "P0")),
