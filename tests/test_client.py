@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tests.server.conftest import Arena
-from tests.server.conftest import arena as _arena_fixture  # noqa: F401 (the live server, a fixture)
 from wordarena.client import ClientError
 
 
