@@ -7,6 +7,7 @@
     wordarena words --stats
     wordarena words --diff OLD_DIR [--lang L] [--length N]   what changed per list (words with --lang)
     wordarena openers --lang L [--length N] [--top K] [--among answers]   the best opening words of a list
+    wordarena reports [--lang L] [--kind answer|refused]   the words players reported, for review
     wordarena serve [--host H] [--port P] [--data-dir D] [--database-url URL]
     wordarena simulate duel --lang L --seats S --rounds R --clock C --seed N
     wordarena simulate tournament --lang L --seed N [--ratings R1,...,R8] [--afk P]
@@ -177,6 +178,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(config)
 
 
+def cmd_reports(args: argparse.Namespace) -> None:
+    """Word reports from the players, newest first, for review; a report never changes a list."""
+    from wordarena.store.database import Database, sqlite_url
+    from wordarena.store.reports import ReportRepository, review_table
+
+    if not args.database_url:
+        Path(args.data_dir).mkdir(parents=True, exist_ok=True)
+    db = Database(args.database_url or sqlite_url(Path(args.data_dir)))
+    try:
+        db.migrate()
+        print(review_table(ReportRepository(db).listed(args.lang, args.kind, args.limit)))
+    finally:
+        db.close()
+
+
 def cmd_simulate(args: argparse.Namespace) -> None:
     if args.mode == "tournament":
         _simulate_tournament(args)
@@ -278,6 +294,14 @@ def build_parser() -> argparse.ArgumentParser:
     se.add_argument("--time-scale", type=float, default=1.0, help=argparse.SUPPRESS)  # tests, benchmarks
     se.add_argument("--time-origin-ms", type=int, default=None, help=argparse.SUPPRESS)
     se.set_defaults(run=cmd_serve)
+
+    re_ = sub.add_parser("reports", help="the words players reported, for review")
+    re_.add_argument("--lang")
+    re_.add_argument("--kind", choices=("answer", "refused"))
+    re_.add_argument("--limit", type=int, default=200)
+    re_.add_argument("--data-dir", default=_env("DATA_DIR", "data"))
+    re_.add_argument("--database-url", default=_env("DATABASE_URL", ""))
+    re_.set_defaults(run=cmd_reports)
 
     si = sub.add_parser("simulate", help="play a whole game between bots in virtual time")
     si.add_argument("mode", choices=("duel", "tournament"))

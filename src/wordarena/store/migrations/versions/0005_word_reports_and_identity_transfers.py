@@ -1,0 +1,51 @@
+"""word reports and identity transfers (issue 9 §5)
+
+- ``word_reports``: a player's report of a word (an answer that should not be
+  one, or a word that was refused), kept for review by `wordarena reports`; a
+  report never changes a list by itself.
+- ``identity_transfers``: one-time codes that carry an identity to another
+  device. Only a hash of the code is kept, with the identity's token sealed by a
+  key derived from the code; a row is deleted when used or expired.
+
+Revision ID: 0005
+Revises: 0004
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "word_reports",
+        sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True),
+        sa.Column("lang", sa.String(8), nullable=False),
+        sa.Column("word", sa.String(64), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("reason", sa.Text(), nullable=False),
+        sa.Column("reporter_id", sa.String(32), sa.ForeignKey("players.id"), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), server_default=sa.func.now(), nullable=False),
+    )
+    op.create_index("ix_word_reports_lang_word", "word_reports", ["lang", "word"])
+    op.create_index("ix_word_reports_reporter_id", "word_reports", ["reporter_id"])
+    op.create_table(
+        "identity_transfers",
+        sa.Column("code_hash", sa.String(64), primary_key=True),
+        sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("sealed_token", sa.String(256), nullable=False),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("identity_transfers")
+    op.drop_index("ix_word_reports_reporter_id", table_name="word_reports")
+    op.drop_index("ix_word_reports_lang_word", table_name="word_reports")
+    op.drop_table("word_reports")
