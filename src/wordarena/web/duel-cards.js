@@ -8,7 +8,7 @@ import { $, el, icon, span, testid } from "./dom.js";
 import { answerTiles, seatGrid } from "./board.js";
 import { secondsLeft, sharedRanks } from "./format.js";
 import { displayName } from "./names.js";
-import { splitHangul } from "./hangul.js";
+import { lettersOf } from "./duel-result.js";
 
 export function renderCards(duel) {
   renderRoundCard(duel);
@@ -105,7 +105,7 @@ function renderStandings(duel) {
   const again = $("play-again");
   again.hidden = !host && !view.quick;
   again.textContent = view.quick ? t("standings.anotherQuick") : t("standings.playAgain");
-  $("standings-host-hint").textContent = host || view.quick ? "" : t("standings.hostMayRestart");
+  $("standings-host-hint").textContent = host || view.quick || view.spectator ? "" : t("standings.hostMayRestart");
   $("back-home").classList.toggle("primary", again.hidden);
   $("share-duel").hidden = duel.mySeat(view) == null;
 }
@@ -201,21 +201,6 @@ function renderReview(duel) {
   const gridsBox = el("div", "seat-grids");
   gridsBox.append(...grids);
   $("review-round").replaceChildren(answer, gridsBox);
-}
-
-/** A stored word back into the letters of its language's tiles (Korean words split into jamo). */
-function lettersOf(word, lang, alphabet) {
-  if (lang === "ko") return splitHangul(word);
-  const lower = word.toLocaleLowerCase(lang).normalize("NFD").replace(/\p{M}/gu, "");
-  const out = [];
-  for (let i = 0; i < lower.length; i += 1) {
-    const two = lower.slice(i, i + 2);
-    if (alphabet?.keys.has(two)) {
-      out.push(two);
-      i += 1;
-    } else out.push(lower[i]);
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------- timers

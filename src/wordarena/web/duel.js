@@ -12,6 +12,7 @@ import { $ } from "./dom.js";
 import { renderLobby } from "./duel-lobby.js";
 import { renderGame, tickGame } from "./duel-game.js";
 import { loadReview } from "./duel-cards.js";
+import { finishedViewFromGame } from "./duel-result.js";
 
 /** Refusals of a guess: the row shakes, nothing is consumed. */
 const GUESS_REFUSALS = new Set(["not_in_list", "wrong_length", "repeated", "not_letters", "round_not_open", "seat_done"]);
@@ -181,8 +182,12 @@ export class DuelClient {
     this.awaitingGuess = false;
     if (msg.code === "already_seated") return true; // joining again after a reconnection
     if (JOIN_REFUSALS.has(msg.code) && !this.view) {
-      this.host.showError(this.refusalText(msg));
-      this.forget();
+      // No seat (any more): a game that is over still shows its result, as to a spectator.
+      if ((msg.code === "left" || msg.code === "game_over") && this.roomCode) this.showStoredResult(this.roomCode, msg);
+      else {
+        this.host.showError(this.refusalText(msg));
+        this.forget();
+      }
       return true;
     }
     if (!this.view) return false;
@@ -217,9 +222,26 @@ export class DuelClient {
     return saved?.key === this.composerKey ? saved.words : this.refused;
   }
 
+  async showStoredResult(code, msg) {
+    const game = await loadReview(code);
+    if (!game) {
+      this.host.showError(this.refusalText(msg));
+      this.forget();
+      return;
+    }
+    this.leftRoom = code; // any late view of the room is not ours
+    this.view = finishedViewFromGame(code, game, this.host.alphabet(game.lang));
+    this.viewAt = performance.now();
+    this.host.render();
+  }
+
   // ------------------------------------------------------------ the player's actions
 
   leave() {
+    if (this.view?.spectator) {
+      this.forget(); // nothing to leave on the server
+      return;
+    }
     this.host.send({ type: "leave" });
     this.leftRoom = this.roomCode;
     this.forget();

@@ -29,6 +29,8 @@ export function renderQueue(tc) {
     }),
   );
   $("queue-hint").textContent = q.practice ? t("tournament.queue.practiceHint") : t("tournament.queue.hint");
+  $("queue-notice").hidden = !tc.groupNotice;
+  $("queue-notice").textContent = tc.groupNotice;
 }
 
 /** Practice "alone" must be alone, or say who joined. */

@@ -1,0 +1,198 @@
+"""The Tournament as players meet it (issue 9 §2–§6), in headless Chromium.
+
+Time is the server's jump clock; people the test needs beside the browser's
+player are protocol clients (wordarena.client) on the server's loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, contextmanager
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import LiveServer, new_page
+from tests.browser.test_tournament_browser import name, practice_alone, to_my_turn, turn_of
+from wordarena.client import Client
+
+
+def create_group(browser: Browser, live: LiveServer) -> tuple[Page, Page, str]:
+    alice = new_page(browser, live)
+    name(alice, "Alice")
+    alice.get_by_test_id("create-group").click()
+    expect(alice.get_by_test_id("screen-group")).to_be_visible()
+    link = alice.get_by_test_id("group-link").input_value()
+    bob = new_page(browser, live, phone=True)
+    bob.goto(link)
+    expect(bob.get_by_test_id("screen-group")).to_be_visible()
+    expect(alice.get_by_test_id("group-member-1")).to_be_visible()
+    return alice, bob, link
+
+
+def test_a_link_joiner_sets_a_nickname_in_the_group_and_in_a_room(browser: Browser, live: LiveServer) -> None:
+    alice, bob, _ = create_group(browser, live)
+    field = bob.get_by_test_id("group-nickname")
+    field.fill("Bobby")
+    field.press("Enter")
+    expect(alice.get_by_test_id("group-member-1")).to_contain_text("Bobby")
+    # The same in a Duel de Mots room opened by its link.
+    alice.get_by_test_id("group-leave").click()
+    expect(alice.get_by_test_id("screen-home")).to_be_visible()
+    alice.get_by_test_id("create-room").click()
+    expect(alice.get_by_test_id("screen-lobby")).to_be_visible()
+    carol = new_page(browser, live, small=True)
+    carol.goto(alice.get_by_test_id("room-link").input_value())
+    expect(carol.get_by_test_id("screen-lobby")).to_be_visible()
+    lobby_name = carol.get_by_test_id("lobby-nickname")
+    lobby_name.fill("Carol")
+    lobby_name.press("Enter")
+    expect(alice.get_by_test_id("seat-1")).to_contain_text("Carol")
+
+
+def test_a_cancelled_group_launch_can_launch_again(browser: Browser, live: LiveServer) -> None:
+    alice, bob, _ = create_group(browser, live)
+    alice.get_by_test_id("group-lang").select_option("fr")
+    alice.get_by_test_id("group-launch").click()
+    for page in (alice, bob):
+        expect(page.get_by_test_id("screen-queue")).to_be_visible()
+    alice.get_by_test_id("unqueue").click()  # the organiser takes the whole group out
+    for page in (alice, bob):
+        expect(page.get_by_test_id("screen-group")).to_be_visible()
+    expect(alice.get_by_test_id("group-launch")).to_be_enabled()
+    alice.get_by_test_id("group-launch").click()
+    for page in (alice, bob):
+        expect(page.get_by_test_id("screen-queue")).to_be_visible()
+        expect(page.get_by_test_id("queue-count")).to_contain_text("2 of 8")
+
+
+def test_a_member_who_cancels_leaves_alone_and_the_others_are_told(
+    browser: Browser, live: LiveServer
+) -> None:
+    alice, bob, _ = create_group(browser, live)
+    bob.get_by_test_id("group-nickname").fill("Bob")
+    bob.get_by_test_id("group-nickname").press("Enter")
+    expect(alice.get_by_test_id("group-member-1")).to_contain_text("Bob")
+    alice.get_by_test_id("group-launch").click()
+    expect(bob.get_by_test_id("screen-queue")).to_be_visible()
+    bob.get_by_test_id("unqueue").click()
+    expect(bob.get_by_test_id("screen-group")).to_be_visible()
+    expect(alice.get_by_test_id("screen-queue")).to_be_visible()
+    expect(alice.get_by_test_id("queue-notice")).to_contain_text("Bob left the queue")
+    expect(alice.get_by_test_id("queue-count")).to_contain_text("1 of 8")
+
+
+def test_reloading_keeps_the_organiser_and_a_double_click_makes_one_group(
+    browser: Browser, live: LiveServer
+) -> None:
+    alice = new_page(browser, live)
+    alice.get_by_test_id("create-group").dblclick()
+    expect(alice.get_by_test_id("screen-group")).to_be_visible()
+    assert live.call(lambda: len(live.service.desk.groups)) == 1
+    bob = new_page(browser, live)
+    bob.goto(alice.get_by_test_id("group-link").input_value())
+    expect(alice.get_by_test_id("group-member-1")).to_be_visible()
+    alice.reload()
+    expect(alice.get_by_test_id("screen-group")).to_be_visible()
+    expect(alice.get_by_test_id("group-member-0")).to_have_attribute("data-organiser", "true")
+    expect(alice.get_by_test_id("group-launch")).to_be_visible()
+    expect(bob.get_by_test_id("group-launch")).to_be_hidden()
+
+
+def test_practice_alone_says_so_and_leaving_asks_first(browser: Browser, live: LiveServer) -> None:
+    page = new_page(browser, live, small=True)
+    name(page, "Solo")
+    page.get_by_test_id("practice-tournament").click()
+    expect(page.get_by_test_id("queue-count")).to_have_text("1 of 8 players in your lobby")
+    expect(page.get_by_test_id("queue-detail")).to_contain_text("Just you")
+    live.jump(10_000)
+    expect(page.get_by_test_id("screen-tournament")).to_be_visible()
+    live.jump(6_000)  # past the intro
+    expect(page.get_by_test_id("round-intro")).to_be_hidden()
+    page.get_by_test_id("leave-tournament-top").click()
+    expect(page.get_by_test_id("confirm")).to_be_visible()
+    page.get_by_test_id("confirm-no").click()
+    expect(page.get_by_test_id("screen-tournament")).to_be_visible()
+    page.get_by_test_id("leave-tournament-top").click()
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_test_id("screen-home")).to_be_visible()
+
+
+def test_the_intro_says_who_plays_first_and_ratings_show(browser: Browser, live: LiveServer) -> None:
+    page, room = practice_alone(browser, live, "Ratty")
+    expect(page.get_by_test_id("round-intro")).to_be_visible()
+    me = live.call(lambda: next(e.player for e in room.state.entrants if e.name == "Ratty"))
+    expect(page.get_by_test_id(f"player-{me}")).to_contain_text("1000")  # ratings in the player list
+    expect(page.get_by_test_id("round-intro").locator(".badge.rating").first).to_have_text("1000")
+    owner = page.get_by_test_id("turn-owner")
+    expect(owner).to_have_text(re.compile(r"^(You play first|.+ plays first)$"))
+    assert "You plays" not in owner.inner_text()
+
+
+def test_a_ukrainian_duel_reads_a_latin_keyboard(browser: Browser, live: LiveServer) -> None:
+    page, room = practice_alone(browser, live, "Olena", lang="uk")
+    turn = to_my_turn(live, room, "Olena")
+    assert turn.mine
+    row = turn.rows
+    page.keyboard.press("KeyS")  # і on the Ukrainian layout
+    page.keyboard.press("BracketRight")  # ї
+    expect(page.get_by_test_id(f"duel-tile-r{row}-c0")).to_have_text("І")
+    expect(page.get_by_test_id(f"duel-tile-r{row}-c1")).to_have_text("Ї")
+
+
+#: The duel is won on screen, or the round changed (it was the round's last duel), or it is all over.
+WON_OR_MOVED_ON = """label => {
+    const result = document.querySelector('[data-testid=duel-result]');
+    const shown = result && result.offsetParent !== null && result.dataset.outcome === 'won';
+    const round = document.querySelector('[data-testid=t-round]');
+    const over = document.querySelector('[data-testid=final-standings]');
+    return shown || (round && round.textContent !== label) || (over && over.offsetParent !== null);
+}"""
+
+
+@contextmanager
+def people(live: LiveServer, count: int, lang: str) -> Iterator[list[Client]]:
+    """`count` protocol clients, queued for a rated tournament of `lang`, connected until the end."""
+    stack = AsyncExitStack()
+
+    async def enter() -> list[Client]:
+        clients = []
+        for _ in range(count):
+            client = await stack.enter_async_context(Client.connect(live.url))
+            await client.hello()
+            await client.send({"type": "queue", "lang": lang})
+            clients.append(client)
+        return clients
+
+    clients = asyncio.run_coroutine_threadsafe(enter(), live.loop).result(timeout=30)
+    try:
+        yield clients
+    finally:
+        asyncio.run_coroutine_threadsafe(stack.aclose(), live.loop).result(timeout=30)
+
+
+def test_back_home_shows_the_new_rating_after_a_rated_tournament(browser: Browser, live: LiveServer) -> None:
+    page = new_page(browser, live)
+    name(page, "Champ")
+    expect(page.get_by_test_id("home-rating")).to_have_text(re.compile("1000"))
+    with people(live, 7, "en"):
+        page.get_by_test_id("queue-tournament").click()
+        expect(page.get_by_test_id("screen-tournament")).to_be_visible()
+        room = live.tournament_of("Champ")
+        for _ in range(60):  # Champ finds every word; the others never play
+            turn = to_my_turn(live, room, "Champ")
+            if turn.phase == "finished":
+                break
+            expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+            round_label = page.get_by_test_id("t-round").inner_text()
+            page.keyboard.type(turn.typed_answer)
+            page.keyboard.press("Enter")
+            page.wait_for_function(WON_OR_MOVED_ON, arg=round_label)
+            assert not turn_of(live, room, "Champ").mine
+        expect(page.get_by_test_id("final-standings")).to_be_visible()
+        change = int(page.get_by_test_id("final-rating-change").get_attribute("data-change") or "0")
+        assert change > 0
+        page.get_by_test_id("final-home").click()
+        expect(page.get_by_test_id("screen-home")).to_be_visible()
+        expect(page.get_by_test_id("home-rating")).to_have_text(re.compile(str(1000 + change)))
