@@ -1,4 +1,7 @@
-"""Never lose your game (issue 9 §2): back from the home page, one seat at a time, the result after 60 s away."""
+"""Never lose your game (issue 9 §2).
+
+Back from the home page, one seat at a time, the result after 60 s away.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import LiveServer, new_page
 from tests.browser.test_duel_browser import code_of, create_room, join_by_link, start_round, type_word
 from tests.browser.test_tournament_browser import practice_alone
+
+HINTED = re.compile("correct|present|absent")
 
 
 def reopen(page: Page, live: LiveServer) -> Page:
