@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final, Literal
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, func, select
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, func, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from wordarena.store.database import Database
@@ -26,13 +26,14 @@ MAX_PER_HOUR: Final = 30  # reports one identity may send in an hour
 
 class WordReportRow(Base):
     __tablename__ = "word_reports"
+    __table_args__ = (Index("ix_word_reports_lang_word", "lang", "word"),)
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     lang: Mapped[str] = mapped_column(String(8))
     word: Mapped[str] = mapped_column(String(MAX_WORD))
     kind: Mapped[str] = mapped_column(String(16))
     reason: Mapped[str] = mapped_column(Text)
-    reporter_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"))
+    reporter_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

@@ -156,3 +156,8 @@ class PlacementRow(Base):
     rating_before: Mapped[int] = mapped_column(Integer)
     rating_after: Mapped[int] = mapped_column(Integer)
     settled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+# The tables of the site's features live beside their repositories (issue 9); importing them
+# here puts them in `Base.metadata` for whoever compares it with the migrations.
+from wordarena.store import reports, transfers  # noqa: E402, F401
