@@ -22,7 +22,7 @@ from wordarena.core.letters import normalize
 
 SAMPLES = Path(__file__).parent / "coverage"
 LANGS = sorted(p.stem for p in SAMPLES.glob("*.txt"))
-SECTIONS = ("answers", "inflected", "conjugated", "names")
+SECTIONS = ("answers", "inflected", "conjugated", "names", "names_fresh")
 
 
 @dataclass
@@ -71,6 +71,7 @@ CHECKS: dict[str, Callable[[str, str], bool]] = {
     "inflected": lambda lang, w: is_guess(lang, w) and not is_answer(lang, w),
     "conjugated": is_guess,
     "names": lambda lang, w: not is_guess(lang, w),
+    "names_fresh": lambda lang, w: not is_guess(lang, w),
 }
 
 
@@ -85,6 +86,7 @@ def test_sample_sizes(lang: str) -> None:
     assert len(sample.words["answers"]) >= 60
     assert len(sample.words["inflected"]) >= 30
     assert len(sample.words["names"]) >= 15
+    assert len(sample.words["names_fresh"]) >= 15
     for section, words in sample.exceptions.items():
         assert words <= set(sample.words[section]), f"{section} exceptions not in the sample"
 
@@ -100,8 +102,8 @@ def test_coverage(lang: str, section: str) -> None:
 
 
 def rates() -> list[str]:
-    """One line per language: answers %, guessable %, names accepted %."""
-    lines = ["lang  answers      guessable    names accepted  ko conjugated"]
+    """One line per language: answers %, guessable %, names accepted % (first and unseen sample)."""
+    lines = ["lang  answers      guessable    names accepted  unseen names    ko conjugated"]
     for lang in LANGS:
         s = read_sample(lang)
         base = s.words["answers"]
@@ -110,11 +112,13 @@ def rates() -> list[str]:
         answers = sum(is_answer(lang, w) for w in base)
         guessable = sum(is_guess(lang, w) for w in everyday)
         names = sum(is_guess(lang, w) for w in s.words["names"])
+        fresh = sum(is_guess(lang, w) for w in s.words["names_fresh"])
         conj = f"{sum(is_guess(lang, w) for w in inflected)}/{len(inflected)}" if lang == "ko" else ""
         lines.append(
             f"{lang:4}  {answers:3}/{len(base):<3} {100 * answers / len(base):5.1f}%"
             f"  {guessable:3}/{len(everyday):<3} {100 * guessable / len(everyday):5.1f}%"
             f"  {names:2}/{len(s.words['names']):<2} {100 * names / len(s.words['names']):5.1f}%"
+            f"  {fresh:2}/{len(s.words['names_fresh']):<2} {100 * fresh / len(s.words['names_fresh']):5.1f}%"
             f"     {conj}"
         )
     return lines
