@@ -145,6 +145,21 @@ def expand_cached(work: Path, base: Path, tag: str) -> tuple[list[str], list[Ent
     return form_lines, parsed
 
 
+def without_names(lang: str, form_lines: list[str], own: str, keep: Iterable[str] = ()) -> list[str]:
+    """``form_lines`` minus the forms of lower-case entries that are names.
+
+    sjp.pl and OpenTaal list brands and places in lower case (nokia, texas,
+    viagra: a "nokia" is a phone); `names.names_among` tells them by the other
+    languages' dictionaries and simplemma, ``keep`` holds the reviewed words
+    that rule would drop. Every form of such an entry leaves the guesses.
+    """
+    from tools.lexicon.names import names_among
+
+    stems = {line.split("\t", 1)[1] for line in form_lines if "\t" in line and line[:1].islower()}
+    names = names_among(lang, {s for s in stems if s.islower()}, own, keep)
+    return [line for line in form_lines if line.split("\t", 1)[-1] not in names]
+
+
 # --- answers ----------------------------------------------------------------
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tools.lexicon.common import WordLists, deny_list, key_of
+from tools.lexicon.names import names_among
 
 if TYPE_CHECKING:  # spylls is only installed in the pipeline's environment
     from spylls.hunspell.data.aff import Prefix, Suffix
@@ -56,6 +57,11 @@ class Recipe:
     #: "html") and are dropped, except the real words of ``vowelless_words``.
     vowels: str = ""
     vowelless_words: frozenset[str] = frozenset()
+    #: When set, the language's own dictionary among `common.NAME_DICTIONARIES`:
+    #: lower-case entries that are other languages' names and that simplemma
+    #: does not know leave both lists (`names.names_among`), except ``not_names``.
+    name_dictionary: str = ""
+    not_names: frozenset[str] = frozenset()
 
 
 # --- fetching -------------------------------------------------------------------
@@ -192,6 +198,8 @@ def build(recipe: Recipe, work: Path) -> dict[int, WordLists]:
         known |= cached_forms(work, root / name, max_len)
     for name in recipe.word_lists:
         known |= {w for w in plain_words(root / name) if len(w) <= max_len}
+    if recipe.name_dictionary:
+        known -= names_among(lang, known, recipe.name_dictionary, recipe.not_names)
     by_length: dict[int, list[str]] = {n: [] for n in recipe.lengths}
     for word in known:
         if _ROMAN.fullmatch(word):

@@ -15,6 +15,10 @@ RECIPE = romance_en.Recipe(
     debs=(("hunspell-es", "1:7.5.0-1"),),
     hunspell=("usr/share/hunspell/es_ES",),
     zipf_min={4: 3.5, 5: 3.0, 6: 3.7},
+    name_dictionary="es_ES",
+    # Read among what the name rule drops: words of the language (clitic forms,
+    # RAE nouns), kept.
+    not_names=frozenset({"tómala", "mírela", "platón", "venus", "llosa", "langa", "alteña"}),
 )
 
 SOURCES = [

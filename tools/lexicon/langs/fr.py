@@ -16,6 +16,31 @@ RECIPE = romance_en.Recipe(
     debs=(("hunspell-fr-classical", "1:7.0-1"),),
     hunspell=("usr/share/hunspell/fr",),
     zipf_min={4: 3.5, 5: 3.0, 6: 3.7},
+    name_dictionary="fr",
+    # Read among what the name rule drops: words of the language, kept
+    # (plurals, slang, terms; language and people adjectives are lower case).
+    not_names=frozenset(
+        [
+            "ales",
+            "coop",
+            "édam",
+            "ingé",
+            "ruts",
+            "kyrie",
+            "neume",
+            "relou",
+            "drèves",
+            "camas",
+            "franco",
+            "sindhi",
+            "shona",
+            "hutu",
+            "qatari",
+            "aldine",
+            "uzbek",
+            "croix",
+        ]
+    ),
 )
 
 SOURCES = [

