@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 ARGS   ?= serve
 
-.PHONY: run test lint typecheck unit web-unit browser-deps lexicon bench clean
+.PHONY: run test lint typecheck unit web-unit browser-deps engines-deps lexicon bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,11 +16,15 @@ $(BIN)/.installed: pyproject.toml
 run: $(BIN)/.installed
 	$(BIN)/wordarena $(ARGS)
 
-test: lint typecheck browser-deps unit web-unit
+test: lint typecheck browser-deps engines-deps unit web-unit
 
 # The browser tests drive the system's Chromium (never a downloaded build).
 browser-deps:
 	@command -v chromium >/dev/null || sh tools/ensure-chromium.sh
+
+# The tests start their own PostgreSQL and Redis from the system's server packages.
+engines-deps:
+	@sh tools/ensure-engines.sh
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check src tests tools bench

@@ -1,3 +1,40 @@
-"""Fixtures shared across the test tree: the live in-process server (``arena``) lives in tests/server."""
+"""Fixtures shared across the test tree: the engines (PostgreSQL, Redis) and the live in-process server."""
 
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from pytest_postgresql import factories as postgresql_factories
+from pytest_postgresql.executors import PostgreSQLExecutor
+from pytest_redis import factories as redis_factories
+from pytest_redis.executor import RedisExecutor
+
+from tests.engines import PG_CTL
 from tests.server.conftest import arena  # noqa: F401 (a fixture, for tests outside tests/server)
+
+private_postgresql = postgresql_factories.postgresql_proc(executable=PG_CTL, port=None)
+private_redis = redis_factories.redis_proc(port=None)
+
+
+@pytest.fixture(scope="session")
+def postgres_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A PostgreSQL server for the whole run: the given one, or a private one started now."""
+    given = os.environ.get("WORDARENA_TEST_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    server: PostgreSQLExecutor = request.getfixturevalue("private_postgresql")
+    yield f"postgresql+psycopg://{server.user}@{server.host}:{server.port}/postgres"
+
+
+@pytest.fixture(scope="session")
+def redis_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A Redis server for the whole run: the given one, or a private one started now."""
+    given = os.environ.get("WORDARENA_TEST_REDIS_URL")
+    if given:
+        yield given
+        return
+    server: RedisExecutor = request.getfixturevalue("private_redis")
+    yield f"redis://{server.host}:{server.port}/0"

@@ -39,8 +39,8 @@ def test_servers_starting_together_on_an_empty_sqlite_store(tmp_path: Path) -> N
     assert _open_together(sqlite_url(tmp_path)) == []
 
 
-def test_servers_starting_together_on_an_empty_postgresql_store() -> None:
-    with fresh_postgres_url() as url:
+def test_servers_starting_together_on_an_empty_postgresql_store(postgres_url: str) -> None:
+    with fresh_postgres_url(postgres_url) as url:
         assert _open_together(url) == []
 
 
