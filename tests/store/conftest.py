@@ -1,4 +1,4 @@
-"""Every store test runs on SQLite and on PostgreSQL (tests/conftest.py: a private server unless a URL is given).
+"""Every store test runs on SQLite and on PostgreSQL (a private server unless a URL is given).
 
 PostgreSQL is never skipped; each test gets its own schema.
 """
