@@ -52,7 +52,28 @@ def test_user_perceived_characters_are_counted() -> None:
     assert clean_nickname("사람" + "가" * 18)
 
 
-def test_generated_names_are_valid() -> None:
-    for _ in range(50):
-        name = generated_nickname()
-        assert clean_nickname(name) == name
+@pytest.mark.parametrize("ui", ["en", "fr", "es", "tr", "ru", "ko", None, "xx"])
+def test_generated_names_are_valid_in_every_interface_language(ui: str | None) -> None:
+    import random
+
+    from wordarena.core import nicknames
+
+    rng = random.Random(ui)
+    names = {generated_nickname(ui, rng) for _ in range(200)}
+    for name in names:
+        assert clean_nickname(name) == name, name
+    lang = ui if ui in nicknames._NAME_PARTS else "en"
+    adjectives, animals = nicknames._NAME_PARTS[lang]
+    for adjective in adjectives:  # the longest combination fits too
+        for animal in animals:
+            assert clean_nickname(f"{adjective} {animal} 99")
+    assert any(adjectives[0] in name or animals[0] in name for name in names)
+
+
+def test_generated_names_speak_the_interface_language() -> None:
+    import random
+
+    assert generated_nickname("fr", random.Random(1)).split()[0] in (
+        "Loutre", "Faucon", "Lynx", "Héron", "Panda", "Renard", "Koala", "Ibis", "Yack", "Gecko",
+    )  # fmt: skip
+    assert generated_nickname("ko", random.Random(1)).endswith(tuple(str(n) for n in range(10, 100)))

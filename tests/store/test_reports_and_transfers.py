@@ -41,3 +41,12 @@ def test_a_transfer_code_works_once_and_not_after_it_expired(database: Database)
     assert transfers.claim(code) is None  # once only
     late, _ = transfers.create(ada.id, token, now=datetime.now(UTC) - VALID_FOR - timedelta(seconds=1))
     assert transfers.claim(late) is None
+
+
+def test_a_long_nickname_fits_the_store(database: Database) -> None:
+    """20 emoji families are 20 characters for a reader, and more than 40 code points for the database."""
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    name = (family * 16)[:80]  # the 80 code points core/nicknames.py allows
+    players = PlayerRepository(database)
+    token, player = players.create(name)
+    assert players.by_token(token) == player and player.nickname == name

@@ -14,3 +14,8 @@ test("too long is said, never cut", () => {
   assert.deepEqual(checkNickname("x".repeat(21), 20), { ok: false, reason: "too_long", length: 21 });
   assert.equal(checkNickname("   ", 20).reason, "empty");
 });
+
+test("a second bound in code points keeps stacked marks out", () => {
+  assert.equal(checkNickname("e\u0301".repeat(10), 20, 80).ok, true);
+  assert.equal(checkNickname("👨‍👩‍👧‍👦".repeat(20), 20, 80).reason, "too_long"); // 20 characters, 140 code points
+});

@@ -23,8 +23,37 @@ NICKNAME_MAX: Final = 20  # user-perceived characters
 NICKNAME_MAX_CODE_POINTS: Final = 80  # what the store keeps at most (long emoji sequences add up)
 MAX_MARKS_PER_LETTER: Final = 2  # enough for Vietnamese (ệ = e + ̣ + ̂), not for Zalgo
 
-_ADJECTIVES = ("Swift", "Brave", "Quiet", "Lucky", "Clever", "Sunny", "Bold", "Calm", "Witty", "Keen")
-_ANIMALS = ("Otter", "Falcon", "Lynx", "Heron", "Panda", "Fox", "Koala", "Ibis", "Yak", "Gecko")
+#: The names given at the first visit, in the interface language: (adjectives, animals). Every
+#: adjective agrees with every animal (Russian: masculine animals; French, Spanish: adjectives
+#: of one form for both genders).
+_NAME_PARTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "en": (
+        ("Swift", "Brave", "Quiet", "Lucky", "Clever", "Sunny", "Bold", "Calm", "Witty", "Keen"),
+        ("Otter", "Falcon", "Lynx", "Heron", "Panda", "Fox", "Koala", "Ibis", "Yak", "Gecko"),
+    ),
+    "fr": (
+        ("Rapide", "Brave", "Calme", "Agile", "Habile", "Sage", "Drôle", "Tranquille", "Aimable", "Solide"),
+        ("Loutre", "Faucon", "Lynx", "Héron", "Panda", "Renard", "Koala", "Ibis", "Yack", "Gecko"),
+    ),
+    "es": (
+        ("Veloz", "Valiente", "Audaz", "Feliz", "Ágil", "Alegre", "Amable", "Genial", "Sutil", "Tenaz"),
+        ("Nutria", "Halcón", "Lince", "Garza", "Panda", "Zorro", "Koala", "Ibis", "Yak", "Gecko"),
+    ),
+    "tr": (
+        ("Hızlı", "Cesur", "Sakin", "Şanslı", "Zeki", "Neşeli", "Gözüpek", "Usta", "Çevik", "Sevimli"),
+        ("Şahin", "Vaşak", "Balıkçıl", "Panda", "Tilki", "Koala", "Kartal", "Yunus", "Kelebek", "Sincap"),
+    ),
+    "ru": (
+        ("Быстрый", "Смелый", "Тихий", "Ловкий", "Умный", "Весёлый", "Бодрый", "Мудрый", "Храбрый", "Добрый"),
+        ("Сокол", "Енот", "Лис", "Барсук", "Ёж", "Филин", "Бобр", "Дельфин", "Тигр", "Кит"),
+    ),
+    "ko": (
+        ("날쌘", "용감한", "조용한", "행운의", "똑똑한", "씩씩한", "느긋한", "명랑한", "상냥한", "재빠른"),
+        ("수달", "매", "스라소니", "왜가리", "판다", "여우", "코알라", "따오기", "고슴도치", "도마뱀"),
+    ),
+}
+#: Languages that put the adjective after the animal ("Loutre Rapide").
+_ANIMAL_FIRST: Final = frozenset({"fr", "es"})
 _SPACES = re.compile(r"\s+")
 _BOT_MARK = re.compile(r"\(\s*bot\s*\)")
 _ZWJ = "\u200d"
@@ -47,9 +76,14 @@ def renamed(raw: str) -> str:
         raise Rejection(Refusal.BAD_NAME, str(bad)) from None
 
 
-def generated_nickname(rng: random.Random | None = None) -> str:
+def generated_nickname(ui: str | None = None, rng: random.Random | None = None) -> str:
+    """A name for a new identity, in its interface language (English when unknown): "Loutre Rapide 42"."""
     rng = rng or random.SystemRandom()
-    return f"{rng.choice(_ADJECTIVES)} {rng.choice(_ANIMALS)} {rng.randint(10, 99)}"
+    lang = ui if ui in _NAME_PARTS else "en"
+    adjectives, animals = _NAME_PARTS[lang]
+    adjective, animal = rng.choice(adjectives), rng.choice(animals)
+    words = f"{animal} {adjective}" if lang in _ANIMAL_FIRST else f"{adjective} {animal}"
+    return f"{words} {rng.randint(10, 99)}"
 
 
 def clean_nickname(raw: str) -> str:

@@ -12,7 +12,7 @@ from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.core.duel import rules as duel
 from wordarena.core.matchmaking import PRACTICE_WAIT_MS, RATING_WINDOW
-from wordarena.core.nicknames import NICKNAME_MAX
+from wordarena.core.nicknames import NICKNAME_MAX, NICKNAME_MAX_CODE_POINTS
 from wordarena.core.tournament import rules as tournament
 from wordarena.site.language import UI_LANGUAGES
 
@@ -23,6 +23,7 @@ def constants() -> dict[str, Any]:
     return {
         "ui_languages": list(UI_LANGUAGES),
         "nickname_max": NICKNAME_MAX,  # user-perceived characters (grapheme clusters)
+        "nickname_max_code_points": NICKNAME_MAX_CODE_POINTS,
         "duel": {
             "languages": list(DUEL_LANGUAGES),
             "default_language": duel.DEFAULT_LANGUAGE,

@@ -30,7 +30,7 @@ class PlayerRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    nickname: Mapped[str] = mapped_column(String(40))
+    nickname: Mapped[str] = mapped_column(String(160))  # 20 perceived characters, 80 code points
     games_played: Mapped[int] = mapped_column(Integer, default=0)
     quick_games_played: Mapped[int] = mapped_column(Integer, default=0)
     rating: Mapped[int] = mapped_column(Integer, default=1000)
@@ -65,7 +65,7 @@ class GameSeatRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), index=True)  # None: a bot
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(160))
     bot_level: Mapped[str | None] = mapped_column(String(16))
     total: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)

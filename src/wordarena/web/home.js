@@ -89,7 +89,7 @@ function wireNickname(app, form) {
   const input = form.querySelector("[data-nickname], #nickname");
   const error = form.querySelector("[data-nickname-error]") ?? $("nickname-error");
   const check = () => {
-    const result = checkNickname(input.value, C.nickname_max);
+    const result = checkNickname(input.value, C.nickname_max, C.nickname_max_code_points);
     error.hidden = result.ok || result.reason === "empty";
     if (!result.ok && result.reason === "too_long") error.textContent = t("nickname.tooLong", { n: result.length, max: C.nickname_max });
     input.setAttribute("aria-invalid", String(!result.ok && result.reason === "too_long"));

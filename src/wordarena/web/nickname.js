@@ -22,10 +22,10 @@ export function cleanNickname(raw) {
  * Whether a nickname can be sent: {ok: true, name} or {ok: false, reason, length}
  * with reason "empty" or "too_long" (the field then says so; nothing is cut).
  */
-export function checkNickname(raw, max) {
+export function checkNickname(raw, max, maxCodePoints = Infinity) {
   const name = cleanNickname(raw);
   const length = graphemeLength(name);
   if (!length) return { ok: false, reason: "empty", length };
-  if (length > max) return { ok: false, reason: "too_long", length };
+  if (length > max || [...name].length > maxCodePoints) return { ok: false, reason: "too_long", length };
   return { ok: true, name, length };
 }

@@ -1,4 +1,4 @@
-"""word reports and identity transfers (issue 9 §5)
+"""word reports, identity transfers, room for long nicknames (issue 9 §5, §6)
 
 - ``word_reports``: a player's report of a word (an answer that should not be
   one, or a word that was refused), kept for review by `wordarena reports`; a
@@ -6,6 +6,9 @@
 - ``identity_transfers``: one-time codes that carry an identity to another
   device. Only a hash of the code is kept, with the identity's token sealed by a
   key derived from the code; a row is deleted when used or expired.
+- ``players.nickname`` and ``game_seats.name`` widen to 160: a nickname is at most
+  20 user-perceived characters and 80 code points (core/nicknames.py), which a
+  40-character column refused on PostgreSQL (emoji families, accents).
 
 Revision ID: 0005
 Revises: 0004
@@ -22,7 +25,14 @@ branch_labels = None
 depends_on = None
 
 
+NAME_LENGTH = 160
+
+
 def upgrade() -> None:
+    with op.batch_alter_table("players") as batch:
+        batch.alter_column("nickname", existing_type=sa.String(40), type_=sa.String(NAME_LENGTH))
+    with op.batch_alter_table("game_seats") as batch:
+        batch.alter_column("name", existing_type=sa.String(40), type_=sa.String(NAME_LENGTH))
     op.create_table(
         "word_reports",
         sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True),
@@ -49,3 +59,7 @@ def downgrade() -> None:
     op.drop_index("ix_word_reports_reporter_id", table_name="word_reports")
     op.drop_index("ix_word_reports_lang_word", table_name="word_reports")
     op.drop_table("word_reports")
+    with op.batch_alter_table("game_seats") as batch:
+        batch.alter_column("name", existing_type=sa.String(NAME_LENGTH), type_=sa.String(40))
+    with op.batch_alter_table("players") as batch:
+        batch.alter_column("nickname", existing_type=sa.String(NAME_LENGTH), type_=sa.String(40))
