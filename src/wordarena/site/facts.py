@@ -15,6 +15,7 @@ from wordarena.core.duel import rules as duel
 from wordarena.core.letters import alphabet, letters, normalize
 from wordarena.core.matchmaking import PRACTICE_WAIT_MS, RATING_WINDOW
 from wordarena.core.tournament import rules as tournament
+from wordarena.server import limits
 
 STATE_OF_MARK: Final = {"G": "correct", "Y": "present", "-": "absent"}
 
@@ -77,6 +78,8 @@ class Facts:
     turns_each: int = tournament.TURNS_EACH
     board_rows: int = tournament.ROWS
     intro_s: str = seconds(tournament.INTRO_MS)
+    round_end_s: str = seconds(tournament.ROUND_END_MS)
+    unplayed_identity_days: int = limits.UNPLAYED_IDENTITY_DAYS
     tournament_away_s: str = seconds(tournament.AWAY_LIMIT_MS)
     lengths: tuple[int, ...] = tournament.LENGTHS
     starting_rating: int = tournament.STARTING_RATING
