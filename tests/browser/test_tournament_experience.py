@@ -16,6 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import LiveServer, new_page
 from tests.browser.test_tournament_browser import name, practice_alone, to_my_turn, turn_of
 from wordarena.client import Client
+from wordarena.core.tournament.record import tournament_record
+from wordarena.server.tournament_room import TournamentRoom
 
 
 def create_group(browser: Browser, live: LiveServer) -> tuple[Page, Page, str]:
@@ -172,8 +174,10 @@ def people(live: LiveServer, count: int, lang: str) -> Iterator[list[Client]]:
         asyncio.run_coroutine_threadsafe(stack.aclose(), live.loop).result(timeout=30)
 
 
-def test_back_home_shows_the_new_rating_after_a_rated_tournament(browser: Browser, live: LiveServer) -> None:
-    page = new_page(browser, live)
+def test_back_home_shows_the_new_rating_after_a_rated_tournament_and_the_result_shares(
+    browser: Browser, live: LiveServer
+) -> None:
+    page = new_page(browser, live, permissions=["clipboard-read", "clipboard-write"])
     name(page, "Champ")
     expect(page.get_by_test_id("home-rating")).to_have_text(re.compile("1000"))
     with people(live, 7, "en"):
@@ -193,6 +197,63 @@ def test_back_home_shows_the_new_rating_after_a_rated_tournament(browser: Browse
         expect(page.get_by_test_id("final-standings")).to_be_visible()
         change = int(page.get_by_test_id("final-rating-change").get_attribute("data-change") or "0")
         assert change > 0
+        page.get_by_test_id("share-tournament").click()
+        expect(page.get_by_test_id("message")).to_contain_text("copied")
+        text = page.evaluate("navigator.clipboard.readText()")
+        assert "Tournament" in text and "English" in text and live.url in text
+        assert "Place 1 of 8" in text and str(1000 + change) in text and "✅" in text
+        record = live.call(lambda: tournament_record(room.state))
+        answers = [duel["answer"] for rnd in record["rounds"] for duel in rnd["duels"]]
+        grid = "\n".join(line for line in text.splitlines() if "🟩" in line or "⬛" in line)
+        assert grid and not any(ch.isalpha() for ch in grid)
+        assert not any(answer.lower() in text.lower() for answer in answers)
         page.get_by_test_id("final-home").click()
         expect(page.get_by_test_id("screen-home")).to_be_visible()
         expect(page.get_by_test_id("home-rating")).to_have_text(re.compile(str(1000 + change)))
+
+
+def round_state(live: LiveServer, room: TournamentRoom) -> tuple[str, int, int | None]:
+    """(phase, round number, when the round ended) as the server knows them."""
+
+    def read() -> tuple[str, int, int | None]:
+        rnd = room.state.round
+        return room.state.phase.value, rnd.number if rnd else 0, rnd.ended_at if rnd else None
+
+    return live.call(read)
+
+
+def test_every_duel_end_stays_on_screen_before_the_next_intro(browser: Browser, live: LiveServer) -> None:
+    page, room = practice_alone(browser, live, "Watcher")
+    checked = 0
+    for _ in range(400):
+        phase, number, ended_at = round_state(live, room)
+        if phase == "finished" or checked >= 2:
+            break
+        turn = turn_of(live, room, "Watcher")
+        if turn.mine:
+            expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+            page.keyboard.type(turn.typed_answer)
+            page.keyboard.press("Enter")
+            expect(page.get_by_test_id("duel-end")).to_be_visible()
+            continue
+        if phase == "playing" and ended_at is not None:
+            # The round's last duel just ended: every duel shows its end, and no intro covers it.
+            expect(page.get_by_test_id("round-intro")).to_be_hidden()
+            expect(page.get_by_test_id("duel-end")).to_be_visible()
+            expect(page.get_by_test_id("duel-answer")).not_to_have_text("")
+            expect(page.get_by_test_id("duel-result")).to_have_attribute(
+                "data-outcome", re.compile("won|lost|draw")
+            )
+            for duel in page.locator("[data-testid^=other-duel-]").all():
+                expect(duel).to_have_class(re.compile(r"\bover\b"))
+                expect(duel.locator(".od-answer")).not_to_have_text("")
+            live.jump(ended_at + 2_000 - live.clock())  # 2 s after the end: still shown
+            expect(page.get_by_test_id("round-intro")).to_be_hidden()
+            expect(page.get_by_test_id("duel-end")).to_be_visible()
+            live.jump(max(0, ended_at + 3_000 - live.clock()))
+            expect(page.get_by_test_id("round-intro")).to_be_visible()
+            expect(page.get_by_test_id("t-round")).to_have_text(f"Round {number + 1}")
+            checked += 1
+            continue
+        live.jump(6_000 if phase == "intro" else 1_000)
+    assert checked >= 1
