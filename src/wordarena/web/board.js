@@ -138,7 +138,6 @@ function opponent(seat, index) {
   const score = span("opp-score", String(seat.total + earned));
   if (seat.solved) score.append(" ", icon("check"));
   else if (seat.done) score.append(" ", icon("close"));
-  if (earned) score.append(span("opp-earned", ` +${earned}`));
   nameEl.setAttribute("aria-hidden", "true");
   score.setAttribute("aria-hidden", "true");
   // Screen readers get one sentence instead of thirty cells.

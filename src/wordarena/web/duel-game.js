@@ -20,7 +20,14 @@ export function renderGame(duel, { rowsOnly = false } = {}) {
     const round = view.round;
     $("round-info").textContent = round ? t("game.roundShort", { n: round.number, of: round.of }) : "";
     $("my-total").textContent = seat ? t("game.total", { n: seat.total + (seat.points ?? 0) }) : "";
-    const seats = view.seats.map((s) => ({ ...s, displayName: displayName(s.name, s.bot) }));
+    // Once a round is over, the others' grids keep their colours (from the reveal, else as last seen).
+    const seen = duel.seatRows.get(view.round?.number) ?? [];
+    const revealed = view.reveal?.number === view.round?.number ? view.reveal.seats : [];
+    const seats = view.seats.map((s, i) => ({
+      ...s,
+      rows: s.rows ?? revealed.find((r) => r.seat === i)?.rows ?? seen[i] ?? [],
+      displayName: displayName(s.name, s.bot),
+    }));
     renderOpponents($("opponents"), { ...view, seats });
     if (!$("board").children.length) buildBoard($("board"));
     $("board").hidden = !seat;
