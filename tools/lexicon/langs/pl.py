@@ -42,6 +42,9 @@ SOURCES = [
 ]
 
 
+#: wordfreq alone attests a Polish form from zipf 2.
+MIN_ATTESTING_ZIPF = 2.0
+
 #: Read among the entries the name rule drops (`fam.without_names`): words, kept.
 NOT_NAMES = frozenset({"wicher", "panamka", "prażanka", "gestapo"})
 
@@ -58,6 +61,8 @@ def build(work: Path) -> dict[int, WordLists]:
     naughty = fam.naughty_words(work, "pl")
     candidates = [s for s in stems if s not in naughty and fam.is_lemma(s, "pl")]
     known = set(guesses)  # a stem that is not a standalone form (compound-only) is no answer
+    seen = fam.attested("pl", MIN_ATTESTING_ZIPF)
+    guesses = [g for g in guesses if seen(g)]
     answers = fam.rank_answers("pl", [c for c in candidates if c in known], ZIPF_MIN)
     guess_by_len = fam.by_length("pl", guesses, LENGTHS)
     answer_by_len = fam.by_length("pl", answers, LENGTHS)
