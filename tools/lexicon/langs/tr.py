@@ -48,7 +48,11 @@ SOURCES = [
         "PyPI package wordfreq==3.1.1",
     ),
     Source(
-        "simplemma", "2.0.0", "MIT", "answers (lemma test); guesses (form table)", "PyPI package simplemma==2.0.0"
+        "simplemma",
+        "2.0.0",
+        "MIT",
+        "answers (lemma test); guesses (form table, for dictionary entries)",
+        "PyPI package simplemma==2.0.0",
     ),
     tessdata.source("tr", "guesses (a suffixed form is kept only when a second source has met it)"),
     Source(
