@@ -181,7 +181,7 @@ def attested(lang: str, min_zipf: float):  # type: ignore[no-untyped-def]
     def known(word: str) -> bool:
         if word in table or word.capitalize() in table or key_of(lang, word) in web:
             return True
-        return zipf_frequency(word, lang) >= min_zipf
+        return bool(zipf_frequency(word, lang) >= min_zipf)
 
     return known
 
