@@ -73,6 +73,8 @@ def test_the_closing_banner_shows_the_time_really_left(browser: Browser, live: L
     type_word(bob, live.answer(code))
     banner = alice.get_by_test_id("closing-banner")
     expect(banner).to_be_visible()
+    # Bob's points show at once (one guess, first: 75), not at the end of the round.
+    expect(alice.get_by_test_id("opponent-1").locator(".opp-score")).to_have_text("75")
     seconds = int(re.search(r"\d+", banner.inner_text()).group())  # type: ignore[union-attr]
     assert seconds <= 12, banner.inner_text()
 
@@ -382,4 +384,22 @@ def test_a_guest_of_a_quick_game_never_reads_two_things_and_play_again_is_a_quic
     again.click()
     expect(bob.get_by_test_id("screen-lobby")).to_be_visible()
     expect(bob.locator("#lobby-title")).to_have_text("Quick game")
+    expect(bob.get_by_test_id("option-rounds")).to_have_value("3")  # no longer a newcomer: 3 rounds
     assert bob.evaluate("location.pathname.split('/').pop()") != code
+
+
+def test_a_nickname_counts_what_readers_see_and_says_when_it_is_too_long(
+    browser: Browser, live: LiveServer
+) -> None:
+    page = new_page(browser, live, small=True)
+    field = page.get_by_test_id("nickname")
+    field.fill("x" * 21)
+    expect(page.get_by_test_id("nickname-error")).to_contain_text("Too long")
+    expect(field).to_have_value("x" * 21)  # never cut
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    field.fill(f"Team {family}")
+    expect(page.get_by_test_id("nickname-error")).to_be_hidden()
+    field.press("Enter")
+    field.blur()
+    page.reload()
+    expect(page.get_by_test_id("nickname")).to_have_value(f"Team {family}")

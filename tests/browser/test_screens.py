@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer, new_page
 from tests.browser.test_duel_browser import code_of, create_room, type_word
+from tests.browser.test_site_browser import visible_emoji
 from tests.browser.test_tournament_browser import name, to_my_turn
 
 SCREENS = os.environ.get("WORDARENA_SCREENS")
@@ -26,6 +27,7 @@ def fits(page: Page, label: str, control: str | None = None) -> None:
     assert page.evaluate(f"{root}.scrollWidth <= {root}.clientWidth"), label
     if control is not None:
         expect(page.get_by_test_id(control)).to_be_in_viewport()
+    assert not visible_emoji(page), label  # icons are drawn, not emoji
     if SCREENS:
         folder = Path(SCREENS)
         folder.mkdir(parents=True, exist_ok=True)

@@ -61,7 +61,8 @@ def practice_alone(
     page.get_by_test_id("practice-tournament").click()
     expect(page.get_by_test_id("screen-queue")).to_be_visible()
     live.jump(10_000)  # nobody else came: bots fill the seats
-    expect(page.get_by_test_id("screen-tournament")).to_be_visible()
+    # The bots' word tables are built first, off the loop: a few seconds for the largest lists.
+    expect(page.get_by_test_id("screen-tournament")).to_be_visible(timeout=60_000)
     return page, live.tournament_of(nickname)
 
 

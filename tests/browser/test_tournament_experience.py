@@ -124,6 +124,9 @@ def test_practice_alone_says_so_and_leaving_asks_first(browser: Browser, live: L
 def test_the_intro_says_who_plays_first_and_ratings_show(browser: Browser, live: LiveServer) -> None:
     page, room = practice_alone(browser, live, "Ratty")
     expect(page.get_by_test_id("round-intro")).to_be_visible()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=round-intro]').contains(document.activeElement)"
+    )
     me = live.call(lambda: next(e.player for e in room.state.entrants if e.name == "Ratty"))
     expect(page.get_by_test_id(f"player-{me}")).to_contain_text("1000")  # ratings in the player list
     expect(page.get_by_test_id("round-intro").locator(".badge.rating").first).to_have_text("1000")
@@ -137,6 +140,7 @@ def test_a_ukrainian_duel_reads_a_latin_keyboard(browser: Browser, live: LiveSer
     turn = to_my_turn(live, room, "Olena")
     assert turn.mine
     row = turn.rows
+    expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
     page.keyboard.press("KeyS")  # і on the Ukrainian layout
     page.keyboard.press("BracketRight")  # ї
     expect(page.get_by_test_id(f"duel-tile-r{row}-c0")).to_have_text("І")
@@ -189,6 +193,7 @@ def test_back_home_shows_the_new_rating_after_a_rated_tournament_and_the_result_
             if turn.phase == "finished":
                 break
             expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+            expect(page).to_have_title(re.compile("^● Your turn"))  # noticeable from another tab
             round_label = page.get_by_test_id("t-round").inner_text()
             page.keyboard.type(turn.typed_answer)
             page.keyboard.press("Enter")
@@ -197,6 +202,8 @@ def test_back_home_shows_the_new_rating_after_a_rated_tournament_and_the_result_
         expect(page.get_by_test_id("final-standings")).to_be_visible()
         change = int(page.get_by_test_id("final-rating-change").get_attribute("data-change") or "0")
         assert change > 0
+        me = live.call(lambda: next(e.player for e in room.state.entrants if e.name == "Champ"))
+        expect(page.get_by_test_id(f"final-place-{me}").locator(".badge.rating")).to_have_text("1000")
         page.get_by_test_id("share-tournament").click()
         expect(page.get_by_test_id("message")).to_contain_text("copied")
         text = page.evaluate("navigator.clipboard.readText()")
@@ -210,6 +217,10 @@ def test_back_home_shows_the_new_rating_after_a_rated_tournament_and_the_result_
         page.get_by_test_id("final-home").click()
         expect(page.get_by_test_id("screen-home")).to_be_visible()
         expect(page.get_by_test_id("home-rating")).to_have_text(re.compile(str(1000 + change)))
+    page.goto(f"{live.url}/stats")  # the rating's history, as a chart
+    expect(page.get_by_test_id("rating-now")).to_have_text(str(1000 + change))
+    expect(page.get_by_test_id("rating-chart").locator("svg polyline")).to_have_count(1)
+    expect(page.get_by_test_id("tournament-won")).to_have_text("1")
 
 
 def round_state(live: LiveServer, room: TournamentRoom) -> tuple[str, int, int | None]:
@@ -257,3 +268,24 @@ def test_every_duel_end_stays_on_screen_before_the_next_intro(browser: Browser, 
             continue
         live.jump(6_000 if phase == "intro" else 1_000)
     assert checked >= 1
+
+
+def test_the_elimination_card_holds_the_focus(browser: Browser, live: LiveServer) -> None:
+    page, _ = practice_alone(browser, live, "Dozy")
+    card = page.get_by_test_id("elimination")
+    for _ in range(200):  # Dozy never plays: the bots take Dozy's lives
+        if card.is_visible():
+            break
+        live.jump(15_000)
+    expect(card).to_be_visible()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=elimination]').contains(document.activeElement)"
+    )
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        script = "document.querySelector('[data-testid=elimination]').contains(document.activeElement)"
+        assert page.evaluate(script)
+    expect(page.get_by_test_id("rating-change")).to_have_attribute("data-change", "0")  # practice
+    page.get_by_test_id("watch").click()
+    expect(card).to_be_hidden()
+    expect(page.get_by_test_id("screen-tournament")).to_have_class(re.compile("spectating"))

@@ -350,6 +350,8 @@ class App {
   }
 
   render() {
+    // Until the games' constants are here (server restarting), the server-drawn page stays as it is.
+    if (!loaded()) return;
     const screen = this.screen();
     document.body.dataset.screen = screen;
     document.body.dataset.phase = this.duel.view?.phase ?? (screen === "tournament" ? this.tournament.view.phase : "");

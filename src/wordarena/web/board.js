@@ -5,9 +5,11 @@
 
 import { t } from "./i18n.js";
 import { el, icon, span } from "./dom.js";
+import { C } from "./constants.js";
 
-const ROWS = 6;
-const COLUMNS = 5;
+// Rows and letters of a Duel de Mots grid (RULES.md B2), from the server's constants.
+const gridRows = () => C.duel.rows;
+const columns = () => C.duel.word_length;
 export const HINT_STATES = ["correct", "present", "absent"];
 export const STATE_OF_MARK = { G: "correct", Y: "present", "-": "absent" };
 
@@ -19,12 +21,12 @@ export function hintLabel(label, state) {
 /** Build the empty own board once; `updateBoard` then fills it in place. */
 export function buildBoard(container) {
   container.replaceChildren();
-  for (let r = 0; r < ROWS; r += 1) {
+  for (let r = 0; r < gridRows(); r += 1) {
     const row = document.createElement("div");
     row.className = "board-row";
     row.setAttribute("role", "group");
     row.dataset.row = String(r);
-    for (let c = 0; c < COLUMNS; c += 1) {
+    for (let c = 0; c < columns(); c += 1) {
       const tile = document.createElement("div");
       tile.className = "tile";
       tile.setAttribute("role", "img");
@@ -123,8 +125,8 @@ function opponent(seat, index) {
   const mini = document.createElement("div");
   mini.className = "mini";
   mini.setAttribute("aria-hidden", "true");
-  for (let r = 0; r < ROWS; r += 1) {
-    for (let c = 0; c < COLUMNS; c += 1) {
+  for (let r = 0; r < gridRows(); r += 1) {
+    for (let c = 0; c < columns(); c += 1) {
       const cell = document.createElement("span");
       cell.dataset.state = rows[r] ? STATE_OF_MARK[rows[r].pattern[c]] : "empty";
       mini.append(cell);
@@ -176,7 +178,7 @@ export function answerTiles(letters, alphabet) {
  * One seat's rows once the round is over: letters when the view gives them,
  * else the colours only. `rows`: [{pattern, letters?}].
  */
-export function seatGrid(rows, alphabet, length = COLUMNS) {
+export function seatGrid(rows, alphabet, length = columns()) {
   const grid = el("div", "seat-grid");
   grid.style.setProperty("--len", String(length));
   for (const row of rows) {

@@ -2,6 +2,7 @@
 // share.js, filled from what this tab saw of the game.
 
 import { t } from "./i18n.js";
+import { C } from "./constants.js";
 import { contrastOn } from "./prefs.js";
 import { duelShareText, shareText, tournamentShareText } from "./share.js";
 import { sharedRanks } from "./format.js";
@@ -44,6 +45,7 @@ export function duelText(duel) {
     url: siteUrl(),
     contrast: contrastOn(),
     t,
+    rowsPerRound: C.duel.rows,
   });
 }
 

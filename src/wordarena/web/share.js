@@ -18,10 +18,10 @@ export function emojiRow(pattern, contrast) {
  * Duel de Mots: one block per round, "3/6" (or "X/6") then the player's rows.
  * `rounds`: [{number, patterns: ["G-Y--", ...], solved, points}].
  */
-export function duelShareText({ title, language, rounds, total, placeText, url, contrast, t }) {
+export function duelShareText({ title, language, rounds, total, placeText, url, contrast, t, rowsPerRound = 6 }) {
   const lines = [`${title} · ${language}`, placeText ? `${placeText} · ${t("share.points", { n: total })}` : t("share.points", { n: total })];
   for (const round of rounds) {
-    const score = round.solved ? `${round.patterns.length}/6` : "X/6";
+    const score = `${round.solved ? round.patterns.length : "X"}/${rowsPerRound}`;
     lines.push("", `${t("share.round", { n: round.number })}: ${score} (+${round.points})`);
     for (const pattern of round.patterns) lines.push(emojiRow(pattern, contrast));
   }

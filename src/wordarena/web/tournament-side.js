@@ -2,6 +2,7 @@
 // (colours only while you play; letters once you are out and watching).
 
 import { t } from "./i18n.js";
+import { C } from "./constants.js";
 import { $, el, testid } from "./dom.js";
 import { STATE_OF_MARK } from "./board.js";
 import { hearts, ratingBadge } from "./tournament-board.js";
@@ -63,7 +64,7 @@ function otherDuel(tc, view, duel, alphabet, large) {
   const withLetters = duel.rows.some((row) => row.letters);
   grid.classList.toggle("letters", withLetters);
   if (!withLetters) grid.setAttribute("aria-hidden", "true");
-  for (let r = 0; r < (duel.rows_total ?? 12); r += 1) {
+  for (let r = 0; r < (duel.rows_total ?? C.tournament.rows); r += 1) {
     const row = duel.rows[r];
     const player = row?.player ?? tc.rowPlayer(duel, r);
     const line = el("div", `od-row p-${colours[player]}${row?.passed ? " passed" : ""}`);

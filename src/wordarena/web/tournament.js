@@ -148,7 +148,7 @@ export class TournamentClient {
   }
 
   problemText(msg) {
-    const n = this.view?.duel?.length ?? 5;
+    const n = this.view?.duel?.length ?? C.duel.word_length;
     for (const key of [`tournament.refused.${msg.code}`, `refused.${msg.code}`, `error.${msg.code}`]) {
       const text = t(key, { n });
       if (text !== key) return text;
