@@ -40,6 +40,9 @@ def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: Li
     phone = new_page(browser, live, small=True)
     fits(phone, "home", "quick-game")
     fits(host, "home")
+    dark = new_page(browser, live, small=True, color_scheme="dark")
+    fits(dark, "home-dark", "queue-tournament")
+    dark.context.close()
     link = create_room(host, "en")
     phone.goto(link)
     expect(phone.get_by_test_id("screen-lobby")).to_be_visible()
@@ -70,6 +73,12 @@ def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: Li
     expect(phone.get_by_test_id("standings")).to_be_visible()
     fits(phone, "standings", "standings-title")
     fits(host, "standings")
+    phone.get_by_test_id("rounds-review").locator("summary").click()
+    expect(phone.get_by_test_id("review-round")).to_be_visible()
+    fits(phone, "standings-review")
+    phone.goto(f"{live.url}/stats")
+    expect(phone.get_by_test_id("duel-played")).to_have_text("1")
+    fits(phone, "stats-after-a-game")
 
 
 def start_round_seen(page: Page) -> None:
@@ -100,6 +109,18 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
     phone.keyboard.press("Enter")
     expect(phone.get_by_test_id("duel-end")).to_be_visible()
     fits(phone, "tournament-duel-won", "duel-result")
+    phone.get_by_test_id("palette-toggle").click()
+    fits(phone, "tournament-duel-won-contrast", "duel-result")
+    for _ in range(60):  # on to the end: Pocket finds every word
+        turn = to_my_turn(live, room, "Pocket")
+        if turn.phase == "finished":
+            break
+        expect(phone.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+        phone.keyboard.type(turn.typed_answer)
+        phone.keyboard.press("Enter")
+        expect(phone.get_by_test_id("duel-end")).to_be_visible()
+    expect(phone.get_by_test_id("final-standings")).to_be_visible()
+    fits(phone, "tournament-final", "back-to-group")
 
 
 def test_every_page_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
