@@ -271,12 +271,17 @@ def test_every_duel_end_stays_on_screen_before_the_next_intro(browser: Browser, 
 
 
 def test_the_elimination_card_holds_the_focus(browser: Browser, live: LiveServer) -> None:
-    page, _ = practice_alone(browser, live, "Dozy")
+    page, room = practice_alone(browser, live, "Dozy")
     card = page.get_by_test_id("elimination")
-    for _ in range(200):  # Dozy never plays: the bots take Dozy's lives
-        if card.is_visible():
+
+    def placed() -> bool:
+        return any(e.name == "Dozy" and e.place is not None for e in room.state.entrants)
+
+    for _ in range(400):  # Dozy never plays: the bots take Dozy's lives
+        if live.call(placed):
             break
-        live.jump(15_000)
+        live.jump(5_000)
+    assert live.call(lambda: room.state.phase.value) != "finished"
     expect(card).to_be_visible()
     page.wait_for_function(
         "document.querySelector('[data-testid=elimination]').contains(document.activeElement)"
