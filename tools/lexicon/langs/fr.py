@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tools.lexicon import romance_en
-from tools.lexicon.common import Source, WordLists
+from tools.lexicon.common import NAME_SOURCE, Source, WordLists
 
 LENGTHS = (4, 5, 6)
 
@@ -67,6 +67,7 @@ SOURCES = [
         "answers (offensive words removed)",
         "npm package naughty-words@1.2.0",
     ),
+    NAME_SOURCE,
 ]
 
 

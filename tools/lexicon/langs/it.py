@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tools.lexicon import tessdata
 from tools.lexicon.common import Source, WordLists
 from tools.lexicon.family_itptid import (
     NAUGHTY_VERSION,
@@ -51,6 +52,7 @@ SOURCES = [
         "answers (offensive-word filter)",
         f"npm package naughty-words@{NAUGHTY_VERSION}",
     ),
+    tessdata.source("it", "guesses (an expanded form needs a second source)"),
 ]
 
 

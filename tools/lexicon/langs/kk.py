@@ -21,7 +21,7 @@ import subprocess
 from pathlib import Path
 
 from tools.lexicon import tessdata
-from tools.lexicon.common import Source, WordLists, deny_list, key_of, shared_names
+from tools.lexicon.common import NAME_SOURCE, Source, WordLists, deny_list, key_of, shared_names
 
 LENGTHS = (4, 5, 6)
 DEB = "hunspell-kk=1.1-3"
@@ -41,6 +41,7 @@ SOURCES = [
         "same as the project",
         "answers",
     ),
+    NAME_SOURCE,
 ]
 
 

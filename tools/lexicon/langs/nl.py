@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tools.lexicon import family_denlpl as fam
-from tools.lexicon.common import Source, WordLists
+from tools.lexicon import tessdata
+from tools.lexicon.common import NAME_SOURCE, Source, WordLists
 
 LENGTHS = (4, 5, 6)
 ZIPF_MIN = {4: 3.75, 5: 3.85, 6: 4.0}  # answers: wordfreq zipf floor per length (about 500 candidates each)
@@ -42,6 +43,11 @@ SOURCES = [
         "answers (offensive words removed)",
         "npm package naughty-words@1.2.0",
     ),
+    tessdata.source("nl", "guesses (an expanded form needs a second source)"),
+    Source(
+        "simplemma", "2.0.0", "MIT", "guesses (form table: a second source)", "PyPI package simplemma==2.0.0"
+    ),
+    NAME_SOURCE,
 ]
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tools.lexicon import family_denlpl as fam
-from tools.lexicon.common import Source, WordLists
+from tools.lexicon import tessdata
+from tools.lexicon.common import NAME_SOURCE, Source, WordLists
 
 LENGTHS = (4, 5, 6)
 ZIPF_MIN = {4: 3.4, 5: 3.75, 6: 3.8}  # answers: wordfreq zipf floor per length (about 500 candidates each)
@@ -39,6 +40,11 @@ SOURCES = [
         "answers (offensive words removed)",
         "npm package naughty-words@1.2.0",
     ),
+    tessdata.source("pl", "guesses (an expanded form needs a second source)"),
+    Source(
+        "simplemma", "2.0.0", "MIT", "guesses (form table: a second source)", "PyPI package simplemma==2.0.0"
+    ),
+    NAME_SOURCE,
 ]
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tools.lexicon import tessdata
-from tools.lexicon.common import Source, WordLists, key_of, shared_names
+from tools.lexicon.common import NAME_SOURCE, Source, WordLists, key_of, shared_names
 from tools.lexicon.family_itptid import (
     ATTESTING_ZIPF,
     NAUGHTY_VERSION,
@@ -83,6 +83,7 @@ SOURCES = [
         "answers (offensive-word filter)",
         f"npm package naughty-words@{NAUGHTY_VERSION}",
     ),
+    NAME_SOURCE,
 ]
 
 
