@@ -21,6 +21,7 @@ from tools.lexicon import family_denlpl as fam
 from tools.lexicon import tessdata
 from tools.lexicon.common import (
     NAME_DICTIONARIES,
+    NAME_SOURCE,
     Source,
     WordLists,
     key_of,
@@ -67,6 +68,7 @@ SOURCES = [
     Source(
         "simplemma", "2.0.0", "MIT", "guesses (form table: a second source)", "PyPI package simplemma==2.0.0"
     ),
+    NAME_SOURCE,
 ]
 
 
