@@ -326,6 +326,8 @@ def test_korean_syllables_form_under_the_jamo(browser: Browser, live: LiveServer
     for jamo in "ㅅㅏㄹ":
         alice.keyboard.press(f"Key{keys[jamo].upper()}")
     expect(alice.get_by_test_id("syllables")).to_have_text("살")
+    alice.keyboard.press("Enter")  # three jamo: the message counts jamo, not syllables
+    expect(alice.get_by_test_id("message")).to_contain_text("5 jamo (two syllables)")
     for jamo in "ㅏㅁ":
         alice.keyboard.press(f"Key{KOREAN_KEYS[jamo].upper()}")
     expect(alice.get_by_test_id("syllables")).to_have_text("사람")

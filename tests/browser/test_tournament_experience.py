@@ -294,3 +294,17 @@ def test_the_elimination_card_holds_the_focus(browser: Browser, live: LiveServer
     page.get_by_test_id("watch").click()
     expect(card).to_be_hidden()
     expect(page.get_by_test_id("screen-tournament")).to_have_class(re.compile("spectating"))
+
+
+def test_a_practice_lobby_says_who_joined(browser: Browser, live: LiveServer) -> None:
+    first = new_page(browser, live)
+    name(first, "Ann")
+    first.get_by_test_id("practice-tournament").click()
+    expect(first.get_by_test_id("queue-detail")).to_contain_text("Just you")
+    second = new_page(browser, live, small=True)
+    name(second, "Ben")
+    second.get_by_test_id("practice-tournament").click()
+    expect(second.get_by_test_id("queue-count")).to_have_text("2 of 8 players in your lobby")
+    expect(second.get_by_test_id("queue-detail")).to_contain_text("Ann")
+    expect(first.get_by_test_id("queue-detail")).to_contain_text("Ben")
+    expect(first.get_by_test_id("queue-detail")).to_contain_text("6 seats")
