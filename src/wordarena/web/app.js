@@ -74,6 +74,7 @@ class App {
       sounds: this.sounds,
       confirm: (options) => confirmDialog(options),
       setRating: (rating) => this.setRating(rating),
+      me: () => this.me,
     };
     this.duel = new DuelClient(host);
     this.tournament = new TournamentClient(host);

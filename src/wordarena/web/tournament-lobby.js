@@ -12,7 +12,7 @@ export function renderQueue(tc) {
   $("queue-title").textContent = q.practice ? t("tournament.queue.practiceTitle") : t("tournament.queue.title");
   // Counts that cannot be misread: who is in *your* lobby, out of how many needed.
   $("queue-count").textContent = t("tournament.queue.inLobby", { n: size, max: seats });
-  $("queue-detail").textContent = q.practice ? practiceDetail(q, size, seats) : t("tournament.queue.needed", { n: seats - size });
+  $("queue-detail").textContent = q.practice ? practiceDetail(q, size, seats, tc.host.me()?.name) : t("tournament.queue.needed", { n: seats - size });
   $("queue-lang").textContent = tc.langName(q.lang);
   $("queue-lang").lang = q.lang;
   $("queue-rating").textContent = q.practice ? t("tournament.queue.unrated", { n: q.rating }) : String(q.rating);
@@ -34,18 +34,13 @@ export function renderQueue(tc) {
 }
 
 /** Practice "alone" must be alone, or say who joined. */
-function practiceDetail(q, size, seats) {
+function practiceDetail(q, size, seats, me) {
   if (size <= 1) return t("tournament.queue.practiceAlone", { n: seats - 1 });
-  const me = tcName(q);
   const others = (q.lobby?.members ?? []).map((m) => m.name).filter((name, i, all) => name !== me || all.indexOf(name) !== i);
   const names = others.length ? others.join(", ") : String(size - 1);
   return t("tournament.queue.practiceWith", { names, bots: seats - size });
 }
 
-/** Our own name, to tell the others in the lobby's member list (the desk lists everybody). */
-function tcName(q) {
-  return q.you ?? document.getElementById("nickname")?.value ?? "";
-}
 
 export function renderGroup(tc) {
   const g = tc.group;
