@@ -104,14 +104,15 @@ class Options:
 @dataclass(frozen=True)
 class Finding:
     check: str  # one of CHECKS
-    kill: int  # kills done when it was seen
+    kill: int  # kills done when it was seen (-1: the audit of the store at the end)
     code: str  # the room or tournament
     who: str  # the player label ("" for the store)
     detail: str
 
     def __str__(self) -> str:
         who = f" {self.who}" if self.who else ""
-        return f"[{self.check}] after kill {self.kill}{who} {self.code}: {self.detail}"
+        when = "at the end" if self.kill < 0 else f"after kill {self.kill}"
+        return f"[{self.check}] {when}{who} {self.code}: {self.detail}"
 
 
 @dataclass(frozen=True)
@@ -878,8 +879,8 @@ class World:
 
     # ------------------------------------------------------------ findings
 
-    def found(self, check: str, code: str, who: str, detail: str) -> None:
-        finding = Finding(check, self.kills, code, who, detail)
+    def found(self, check: str, code: str, who: str, detail: str, at_end: bool = False) -> None:
+        finding = Finding(check, -1 if at_end else self.kills, code, who, detail)
         self.findings.append(finding)
         self.say(f"  !! {finding}")
 
@@ -1157,7 +1158,7 @@ async def run(options: Options) -> Report:
                 for mismatch in await asyncio.to_thread(
                     reader.audit, [m for p in world.players for m in p.memory.values()]
                 ):
-                    world.found(mismatch.check, mismatch.code, "", mismatch.detail)
+                    world.found(mismatch.check, mismatch.code, "", mismatch.detail, at_end=True)
                 report.games, report.tournaments = await asyncio.to_thread(reader.counts)
             except BaseException:
                 if server.proc is not None and server.proc.returncode is None:
