@@ -25,10 +25,12 @@ def test_home_on_a_small_phone_shows_both_games_and_their_main_actions(
     browser: Browser, live: LiveServer
 ) -> None:
     page = new_page(browser, live, small=True)
-    expect(page.get_by_test_id("screen-home")).to_be_visible()
-    for action in ("quick-game", "create-room", "queue-tournament", "practice-tournament"):
-        box = page.get_by_test_id(action).bounding_box()
-        assert box is not None and box["y"] + box["height"] <= 640, action  # in view without scrolling
+    for lang in ("fr", "es", "tr", "ru", "ko", "en"):  # in view without scrolling, in every language
+        page.goto(f"{live.url}/?ui={lang}")
+        expect(page.get_by_test_id("screen-home")).to_be_visible()
+        for action in ("quick-game", "create-room", "queue-tournament", "practice-tournament"):
+            box = page.get_by_test_id(action).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 640, (lang, action)
     assert page.locator(".sample-duel .tile[data-state=correct]").count() >= 5  # a solved sample row
     assert page.locator(".sample-tournament .sample-row").count() == 3
     links = page.locator(".page-links a").evaluate_all("links => links.map(a => a.getAttribute('href'))")

@@ -28,7 +28,15 @@ export function setTheme(choice) {
   else root.dataset.theme = choice;
   writeCookie(THEME_COOKIE, choice === "auto" ? null : choice);
   const button = document.getElementById("theme");
-  if (button) button.dataset.themeChoice = choice;
+  if (button) {
+    button.dataset.themeChoice = choice;
+    // The page carries the three names in its language: the button says which theme is on.
+    const label = button.dataset[`label${choice[0].toUpperCase()}${choice.slice(1)}`];
+    if (label) {
+      button.title = label;
+      button.setAttribute("aria-label", label);
+    }
+  }
 }
 
 export function contrastOn() {
