@@ -18,6 +18,7 @@ from tests.browser.test_site_browser import visible_emoji
 from tests.browser.test_tournament_browser import name, to_my_turn
 
 SCREENS = os.environ.get("WORDARENA_SCREENS")
+STILL = {"reduced_motion": "reduce"}  # pictures of the final state, not of a flip half-way
 HINTED = re.compile("correct|present|absent")
 
 
@@ -36,11 +37,14 @@ def fits(page: Page, label: str, control: str | None = None) -> None:
 
 
 def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
-    host = new_page(browser, live)
-    phone = new_page(browser, live, small=True)
+    host = new_page(browser, live, **STILL)
+    phone = new_page(browser, live, small=True, **STILL)
+    for page in (host, phone):
+        expect(page.get_by_test_id("home-rating")).to_be_visible()  # the server said who we are
     fits(phone, "home", "quick-game")
     fits(host, "home")
-    dark = new_page(browser, live, small=True, color_scheme="dark")
+    dark = new_page(browser, live, small=True, color_scheme="dark", **STILL)
+    expect(dark.get_by_test_id("home-rating")).to_be_visible()
     fits(dark, "home-dark", "queue-tournament")
     dark.context.close()
     link = create_room(host, "en")
@@ -86,7 +90,7 @@ def start_round_seen(page: Page) -> None:
 
 
 def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
-    phone = new_page(browser, live, small=True)
+    phone = new_page(browser, live, small=True, **STILL)
     name(phone, "Pocket")
     phone.get_by_test_id("create-group").click()
     expect(phone.get_by_test_id("screen-group")).to_be_visible()
@@ -124,8 +128,8 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
 
 
 def test_every_page_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
-    phone = new_page(browser, live, small=True)
-    desktop = new_page(browser, live)
+    phone = new_page(browser, live, small=True, **STILL)
+    desktop = new_page(browser, live, **STILL)
     for path, label in (
         ("/rules", "rules"),
         ("/openers/fr/5", "openers-fr-5"),
