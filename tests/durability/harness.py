@@ -17,7 +17,8 @@ One run (`run`):
    token, then ``join`` / ``tournament_join`` its room. Then the checks:
 
    - **lost**: a room a client was told about answers ``unknown_room`` /
-     ``unknown_tournament`` while the store has no result for it;
+     ``unknown_tournament`` while the store has no result for it (a rejoin that gets no
+     answer at all is a server error, whatever the store holds);
    - **rolled back**: a view older than one seen before the kill (version, round, phase,
      rows, answers, lives, places) — checked on every view, so across every restart;
    - **replayable**: at its first chance after the restart, each client sends the last
@@ -78,6 +79,8 @@ class HarnessError(Exception):
 @dataclass
 class Options:
     store: str = "sqlite"  # "sqlite" | "postgresql"
+    #: the PostgreSQL server (default: WORDARENA_TEST_POSTGRES_URL, or the loopback one)
+    postgres_url: str | None = None
     kills: int = 3
     seed: int = 1
     tables: int = 2  # Duel de Mots rooms played at once
@@ -156,8 +159,7 @@ class Report:
             f"rejoins {s['rejoins']} (room back {s['rejoined']}, result stored {s['gone_stored']}, "
             f"refused {s['rejoin_refused']}); answers probed {s['probes_sent']} "
             f"({s['probes_resolved']} read back)",
-            "lost {}, rolled back {}, replayable {}, store mismatches {}; "
-            "server errors logged {}; stalls {}".format(
+            "lost {}, rolled back {}, replayable {}, store mismatches {}; server errors {}; stalls {}".format(
                 *(self.count(c) for c in CHECKS), len(self.server_errors), s["stalls"]
             ),
         ]
@@ -1139,7 +1141,7 @@ async def run(options: Options) -> Report:
     tmp_cm = contextlib.nullcontext(options.tmp) if options.tmp else _tempdir()
     with tmp_cm as tmp:
         assert tmp is not None
-        with fresh_store(options.store, Path(tmp), keep=options.tmp is not None) as store:
+        with fresh_store(options.store, Path(tmp), options.tmp is not None, options.postgres_url) as store:
             server = ServerProcess(store, options, Path(tmp) / f"server-{options.store}.log")
             reader = StoreReader(store.url)
             world = World(options, server, reader)

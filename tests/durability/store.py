@@ -1,8 +1,9 @@
 """The store the server under test writes, and reading it directly (SQL, not through the server).
 
 `fresh_store` gives an empty SQLite file in a temporary directory, or an empty
-schema of its own on the PostgreSQL server (``WORDARENA_TEST_POSTGRES_URL``,
-default the loopback ``test`` database), dropped afterwards.
+schema of its own on a PostgreSQL server, dropped afterwards: the tests pass the
+server of their ``postgres_url`` fixture; the benchmark uses ``WORDARENA_TEST_POSTGRES_URL``,
+default the loopback ``test`` database.
 
 `StoreReader.audit` compares the stored results with one another and with what
 the clients saw: every finished game and tournament stored once, places equal to
@@ -46,7 +47,7 @@ class Store:
 
 
 @contextmanager
-def fresh_store(kind: str, tmp: Path, keep: bool = False) -> Iterator[Store]:
+def fresh_store(kind: str, tmp: Path, keep: bool = False, server_url: str | None = None) -> Iterator[Store]:
     """An empty store; ``keep``: the PostgreSQL schema is left for a post-mortem (its name is in the URL)."""
     data_dir = tmp / f"data-{kind}"
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -55,13 +56,14 @@ def fresh_store(kind: str, tmp: Path, keep: bool = False) -> Iterator[Store]:
         return
     if kind != "postgresql":
         raise ValueError(f"unknown store {kind!r}")
+    server_url = server_url or POSTGRES_URL
     schema = f"durability_{secrets.token_hex(5)}"
-    admin = create_engine(POSTGRES_URL)
+    admin = create_engine(server_url)
     with admin.begin() as connection:
         connection.execute(text(f"CREATE SCHEMA {schema}"))
-    separator = "&" if "?" in POSTGRES_URL else "?"
+    separator = "&" if "?" in server_url else "?"
     try:
-        yield Store(kind, f"{POSTGRES_URL}{separator}options=-csearch_path%3D{schema}", data_dir)
+        yield Store(kind, f"{server_url}{separator}options=-csearch_path%3D{schema}", data_dir)
     finally:
         if not keep:
             with admin.begin() as connection:
