@@ -67,6 +67,7 @@ class Memory:
     views: int = 0
     last: View | None = None
     finished: bool = False
+    lang: str = "en"
 
     def _order(self, view: View, progress: tuple[int, ...]) -> list[str]:
         problems = []
@@ -105,6 +106,7 @@ class DuelMemory(Memory):
         else:  # finished, closed
             progress = (_END, 4 if phase == "finished" else 5)
         problems = self._order(view, progress)
+        self.lang = view["options"]["lang"] if "options" in view else self.lang
         if view.get("you") is not None:
             self.you = view["you"]
         if phase in ("card", "playing") and rnd is not None:
@@ -184,6 +186,7 @@ class TournamentMemory(Memory):
         else:
             progress = (_END, 4 if phase == "finished" else 5, 0)
         problems = self._order(view, progress)
+        self.lang = view.get("lang", self.lang)
         self.you = view.get("you") or self.you
         problems += self._see_players(view["players"])
         if view.get("result") is not None:

@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, text
 
 from tests.durability.memory import DuelMemory, Memory, TournamentMemory
+from wordarena.core.letters import normalize
 
 POSTGRES_URL = os.environ.get(
     "WORDARENA_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -235,10 +236,26 @@ def _compare_duel(
     for (number, seat), rows in memory.rows.items():
         if number not in memory.revealed:
             continue
-        stored_rows = guesses.get((game.id, number, seat), [])
-        if [r[0] for r in rows] != [g["pattern"] for g in stored_rows]:
-            found.append(Mismatch("store", code, f"round {number} seat {seat}: rows seen differ from stored"))
+        stored_rows = [(g["pattern"], g["word"]) for g in guesses.get((game.id, number, seat), [])]
+        if not _same_rows(memory.lang, rows, stored_rows):
+            found.append(
+                Mismatch("store", code, f"round {number} seat {seat}: rows seen {rows}, stored {stored_rows}")
+            )
     return found
+
+
+def _same_rows(
+    lang: str,
+    seen: list[tuple[str | None, tuple[str, ...] | None]],
+    stored: list[tuple[str | None, str | None]],
+) -> bool:
+    """The same patterns, and the same words wherever the client saw the letters."""
+    if [pattern for pattern, _ in seen] != [pattern for pattern, _ in stored]:
+        return False
+    return all(
+        letters is None or (word is not None and normalize(lang, "".join(letters)) == normalize(lang, word))
+        for (_, letters), (_, word) in zip(seen, stored)
+    )
 
 
 def _compare_tournament(
@@ -253,6 +270,7 @@ def _compare_tournament(
             found.append(
                 Mismatch("store", code, f"winners seen {memory.winners}, stored {record['winners']}")
             )
+        found += _compare_boards(memory, record)
     for who, (place, rating_after) in memory.places.items():
         stored = place_of.get((code, who))
         if stored is None:
@@ -269,4 +287,32 @@ def _compare_tournament(
                     f"stored {stored.place} / {stored.rating_after}",
                 )
             )
+    return found
+
+
+def _compare_boards(memory: TournamentMemory, record: dict[str, Any]) -> list[Mismatch]:
+    """Every duel board a client saw over is the stored one: the same rows, words and answer."""
+    stored = {
+        (rnd["number"], tuple(sorted(duel["players"]))): duel
+        for rnd in record["rounds"]
+        for duel in rnd["duels"]
+    }
+    found = []
+    for key, board in memory.boards.items():
+        duel = stored.get(key)
+        if not board.over:
+            continue
+        if duel is None:
+            found.append(Mismatch("store", memory.code, f"duel {key} seen over; not in the record"))
+            continue
+        seen = [(r[1], r[3]) for r in board.rows]
+        turns = [(t["pattern"], t["word"]) for t in duel["turns"]]
+        if [r[0] for r in board.rows] != [t["player"] for t in duel["turns"]] or not _same_rows(
+            memory.lang, seen, turns
+        ):
+            found.append(Mismatch("store", memory.code, f"duel {key}: board seen {seen}, stored {turns}"))
+        if board.answer_letters is not None and normalize(memory.lang, "".join(board.answer_letters)) != (
+            normalize(memory.lang, duel["answer"])
+        ):
+            found.append(Mismatch("store", memory.code, f"duel {key}: answer seen {board.answer_letters}"))
     return found
