@@ -56,10 +56,14 @@ async def test_a_member_who_cancels_leaves_the_queue_alone(arena: Arena) -> None
         await bob.latest_where("queue", lambda m: not m["queued"])
         still = await cid.latest_where("queue", lambda m: m["queued"] and m["lobby"]["size"] == 2)
         assert still["queued"]
-        view = await ann.latest_where(
-            "group", lambda m: not next(x for x in m["members"] if x["id"] == bob.player["id"])["queued"]
-        )  # type: ignore[index]
-        assert len(view["members"]) == 3  # still one group
+        bob_id = bob.player["id"]  # type: ignore[index]
+        view = await ann.latest_where(  # still one group of three, bob no longer queued
+            "group",
+            lambda m: (
+                len(m["members"]) == 3 and not next(x for x in m["members"] if x["id"] == bob_id)["queued"]
+            ),
+        )
+        assert view["organiser"] == ann.player["id"]  # type: ignore[index]
 
 
 async def test_a_reload_keeps_the_organiser_role(arena: Arena) -> None:
@@ -98,7 +102,7 @@ async def test_a_refused_launch_moves_nobody(arena: Arena) -> None:
         assert (await bob.expect("error"))["code"] == "not_organiser"
         await ann.send({"type": "group_launch", "lang": "fr"})
         assert (await ann.expect("error"))["code"] == "members_busy"  # ann is in a game in progress
-        seat = arena.service.seats.where(ann.player["id"])  # type: ignore[index]
+        seat = await arena.service.seats.where(ann.player["id"])  # type: ignore[index]
         assert seat is not None and seat.code == code and seat.committed
         assert arena.service.rooms[code].members.get(ann.player["id"]) is not None  # type: ignore[index]
 

@@ -259,7 +259,7 @@ async def test_away_for_60_s_is_leaving_and_coming_back_is_watching(arena: Arena
             assert watched["phase"] == "finished" and watched["you"] == 1 and watched["seats"][1]["gone"]
             assert (
                 bob.latest["welcome"]["current"] is None
-                and arena.service.seats.where(bob.player["id"]) is None
+                and await arena.service.seats.where(bob.player["id"]) is None
             )  # type: ignore[index]
             await bob.guess("crane")
             assert (await bob.expect("refused"))["code"] in ("left", "round_not_open", "game_over")

@@ -25,7 +25,7 @@ async def test_a_queued_player_who_creates_a_room_leaves_the_queue(arena: Arena)
         code = await alice.create(lang="fr")
         await alice.latest_where("queue", lambda m: not m["queued"])  # told: out of the queue
         assert arena.service.desk.matchmaker.parties == {}
-        seat = arena.service.seats.where(alice.player["id"])  # type: ignore[index]
+        seat = await arena.service.seats.where(alice.player["id"])  # type: ignore[index]
         assert seat is not None and (seat.kind, seat.code) == ("duel", code)
 
 
@@ -37,7 +37,7 @@ async def test_a_lobby_is_left_for_free_when_the_player_goes_elsewhere(arena: Ar
         second = await alice.create(lang="en")  # from the lobby of the first room
         view = await bob.view_where(lambda v: len(v["seats"]) == 1)
         assert view["host"] == 0 and view["seats"][0]["name"] == bob.player["name"]  # type: ignore[index]
-        assert arena.service.seats.where(alice.player["id"]).code == second  # type: ignore[index, union-attr]
+        assert (await arena.service.seats.where(alice.player["id"])).code == second  # type: ignore[index, union-attr]
 
 
 async def test_a_second_socket_cannot_take_a_second_seat_during_a_game(arena: Arena) -> None:

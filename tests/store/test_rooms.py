@@ -48,3 +48,15 @@ def test_a_batch_is_written_whole_or_not_at_all(database: Database) -> None:
         rooms.commit([EventAppended("r2", 1, "e1"), bad])
     assert rooms.live()[0].events == []
     assert GameRepository(database).stored_games("r2") == []
+
+
+def test_taking_a_room_over_fences_its_former_owner(database: Database) -> None:
+    rooms = RoomRepository(database)
+    rooms.commit([RoomOpened("r3", '{"v": 0}', [], fence=1), EventAppended("r3", 1, "e1", fence=1)])
+    taken = rooms.take_over("r3")
+    assert taken is not None
+    stored, fence = taken
+    assert fence == 2 and stored.events == [(1, "e1")]
+    assert rooms.commit([EventAppended("r3", 2, "zombie", fence=1)]) == {"r3"}  # the former owner, paused
+    assert rooms.commit([EventAppended("r3", 2, "successor", fence=2)]) == set()
+    assert rooms.take_over("no-such-room") is None

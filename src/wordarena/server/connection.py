@@ -13,21 +13,20 @@ from typing import Any
 
 import msgspec
 from aiohttp import WSMsgType, web
+from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from wordarena.core.duel import rules
 from wordarena.core.nicknames import BadName, clean_nickname, generated_nickname
-from wordarena.core.player_events import NicknameChanged
+from wordarena.core.player_events import NicknameChanged, PlayerLeft
 from wordarena.core.seating import Admission, Seat, SeatKind, admit
 from wordarena.core.tournament.rules import LANGUAGES as TOURNAMENT_LANGUAGES
 from wordarena.server import limits, messages, protocol
-from wordarena.server.duel_room import DuelRoom
+from wordarena.server.cluster.wire import ConnRef, Who
 from wordarena.server.messages import CloseCode, ErrorCode
 from wordarena.server.rate_limit import FloodWatch, TokenBucket
-from wordarena.server.rooms import Envelope, Room
-from wordarena.server.service import SERVICE, Service
-from wordarena.server.tournament_desk import DeskError
-from wordarena.server.tournament_room import TournamentRoom
+from wordarena.server.rooms import Envelope
+from wordarena.server.service import ROOM_CLASSES, SERVICE, Service
 from wordarena.store.players import Player
 
 log = logging.getLogger(__name__)
@@ -43,22 +42,30 @@ class Connection:
         self.ws = ws
         self.service = service
         self.ip = ip
+        self.number = service.next_conn_number()
+        self.ref = ConnRef(service.node, self.number)
         self.player: Player | None = None
         self.ui: str | None = None  # the interface language, from hello
-        self.room: Room | None = None  # the room or tournament this tab shows
+        self.room: str | None = None  # the room or tournament this tab shows (owned by any process)
+        self.room_kind = "duel"
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
         self.flood = FloodWatch(service.rate_clock)
         self.outbox: asyncio.Queue[bytes | _Close | None] = asyncio.Queue(limits.OUTBOX_LIMIT)
         loop = asyncio.get_running_loop()
         self.writer = loop.create_task(self._write(), name="socket-writer")
         self._hello_timer = loop.call_later(limits.HELLO_TIMEOUT_S, self._no_hello)
+        service.conns[self.number] = self
 
     # ---------------------------------------------------------------- sending
 
     def send(self, message: msgspec.Struct | Any) -> None:
         """Queue a message; a client that stops reading is dropped, never waited for."""
+        self.send_frame(messages.encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue an encoded message (from a room owned by another process, say)."""
         try:
-            self.outbox.put_nowait(messages.encode(message))
+            self.outbox.put_nowait(frame)
         except asyncio.QueueFull:
             self.service.metrics.errors.labels("slow_client").inc()
             self.writer.cancel()  # the queue is full precisely because nothing goes out
@@ -112,17 +119,14 @@ class Connection:
             return
         try:
             await self._dispatch(message)
-        except DeskError as error:
-            self.send_error(error.code, error.message)
-        except SQLAlchemyError:  # the store is down or overloaded: nothing was done, say so
-            log.warning("the store failed on %s", type(message).__name__, exc_info=True)
+        except (SQLAlchemyError, RedisError, OSError):  # a store is down: nothing was done, say so
+            log.warning("a store failed on %s", type(message).__name__, exc_info=True)
             self.send_error(ErrorCode.UNAVAILABLE, "the server cannot reach its storage now: try again")
-        except Exception:  # a bug or a storage failure: tell the client, keep the socket
+        except Exception:  # a bug: tell the client, keep the socket
             log.exception("failed to handle %s", type(message).__name__)
             self.send_error(ErrorCode.INTERNAL, "the server could not handle that message; try again")
 
     async def _dispatch(self, message: protocol.ClientMessage) -> None:
-        desk = self.service.desk
         match message:
             case protocol.Hello():
                 await self._hello(message)
@@ -133,101 +137,123 @@ class Connection:
             case protocol.Create():
                 await self._create(message.lang)
             case protocol.Join():
-                room = self.service.rooms.get(message.room)
-                if not isinstance(room, DuelRoom) or room.closed:
-                    self.send_error(ErrorCode.UNKNOWN_ROOM, "this room does not exist (or no longer exists)")
-                elif self._admitted("duel", room.code):
-                    self._enter(room)
+                await self._join(
+                    message.room,
+                    "duel",
+                    ErrorCode.UNKNOWN_ROOM,
+                    "this room does not exist (or no longer exists)",
+                )
             case protocol.Quick():
                 await self._quick(message.lang)
             case protocol.TournamentJoin():
-                room = self.service.rooms.get(message.tournament)
-                player = self._me()
-                if not isinstance(room, TournamentRoom) or room.closed or not room.seated(player.id):
-                    self.send_error(
-                        ErrorCode.UNKNOWN_TOURNAMENT, "you have no seat in this tournament (or it is over)"
-                    )
-                elif self._admitted("tournament", room.code):
-                    self._enter(room)
+                await self._join(
+                    message.tournament,
+                    "tournament",
+                    ErrorCode.UNKNOWN_TOURNAMENT,
+                    "this tournament does not exist (or is over)",
+                )
             case protocol.Queue():
                 if message.lang not in TOURNAMENT_LANGUAGES:
                     self.send_error(
                         ErrorCode.BAD_MESSAGE, f"tournaments are in {' '.join(TOURNAMENT_LANGUAGES)}"
                     )
-                elif self._admitted("queue", message.lang):
-                    await desk.queue(self, message.lang, message.practice)
+                elif await self._admitted("queue", message.lang):
+                    self._desk("queue", lang=message.lang, practice=message.practice)
             case protocol.Unqueue():
-                if not desk.unqueue(self._me().id):
-                    self.send_error(ErrorCode.NOT_QUEUED, "you are not in a queue")
+                self._desk("unqueue")
             case protocol.GroupCreate():
-                desk.create_group(self)
+                self._desk("group_create")
             case protocol.GroupJoin():
-                desk.join_group(self, message.group)
+                self._desk("group_join", group=message.group)
             case protocol.GroupLeave():
-                desk.leave_group(self._me().id)
+                self._desk("group_leave")
             case protocol.GroupLaunch():
-                await desk.launch(self, message.lang, message.practice)
+                self._desk("group_launch", lang=message.lang, practice=message.practice)
             case _:
-                self._to_room(message)
+                await self._to_room(message)
+
+    def _desk(self, action: str, **args: Any) -> None:
+        """The desk answers (or refuses) by itself, wherever it runs."""
+        self.service.to_desk(action, conn=self.ref, who=self.who(), args=args)
+
+    async def _join(self, code: str, kind: SeatKind, unknown: ErrorCode, why: str) -> None:
+        if not await self.service.room_exists(code):
+            self.send_error(unknown, why)
+        elif await self._admitted(kind, code):
+            await self.enter(code, kind)
 
     async def _create(self, lang: str | None) -> None:
         if lang is not None and lang not in rules.LANGUAGES:
             self.send_error(ErrorCode.BAD_MESSAGE, f"Duel de Mots is played in {' '.join(rules.LANGUAGES)}")
             return
-        if not self._admitted("duel", None):
+        if not await self._admitted("duel", None):
             return
         room = await self.service.create_room(lang or rules.default_language(self.ui))
         self.send(messages.Created(room.code))
-        self._enter(room)
+        await self.enter(room.code, "duel")
 
     async def _quick(self, lang: str) -> None:
         if lang not in rules.LANGUAGES:
             self.send_error(ErrorCode.BAD_MESSAGE, f"quick games are in {' '.join(rules.LANGUAGES)}")
             return
-        if not self._admitted("duel", None):
+        if not await self._admitted("duel", None):
             return
         fresh = await asyncio.to_thread(
             self.service.players.get, self._me().id
         )  # games since the hello count
         first_game = (fresh or self._me()).quick_games_played == 0
-        self._enter(await self.service.quick_room(lang, first_game))
+        self._desk("quick", lang=lang, first_game=first_game)
 
-    def _admitted(self, kind: SeatKind, code: str | None) -> bool:
+    async def _admitted(self, kind: SeatKind, code: str | None) -> bool:
         """One seat per player: leave a free seat first, or refuse when a game in progress holds them."""
         player = self._me().id
-        current = self.service.seats.where(player)
+        current = await self.service.seats.where(player)
         decision = admit(current, kind, code)
         if decision is Admission.REFUSE:
             self.send_error(ErrorCode.ALREADY_PLAYING, "you are playing a game: leave it first", current)
             return False
         if decision is Admission.LEAVE_THEN_TAKE and current is not None:
-            self.service.leave_seat(player, current)
+            await self.service.leave_seat(player, current)
         return True
 
-    def _to_room(self, message: protocol.ClientMessage) -> None:
+    async def _to_room(self, message: protocol.ClientMessage) -> None:
         if self.room is None or self.player is None:
             self.send_error(ErrorCode.NO_ROOM, "join a room first")
             return
-        event = self.room.event_for(self.player.id, message)
+        event = ROOM_CLASSES[self.room_kind].event_for(self.player.id, message)
         if event is None:
             self.send_error(
                 ErrorCode.BAD_MESSAGE, f"{type(message).__name__.lower()} does not apply to this game"
             )
-        else:
-            self.room.post(Envelope("event", self, event))
+            return
+        if isinstance(event, PlayerLeft):
+            self.service.spawn(self.service.seats.release(self.player.id, self.room), "release-left")
+        if not await self.service.post(self.room, self.room_kind, self._envelope("event", event)):
+            self.room = None
+            self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first")
 
-    def _enter(self, room: Room) -> None:
+    async def enter(self, code: str, kind: str, event: Any = None) -> None:
+        """Attach this tab to a room (owned by any process); ``event``: how to sit down, if not by joining."""
         player = self._me().id
-        if self.room is not None and self.room is not room:
-            self.room.post(Envelope("detach", self))
-        current = self.service.seats.where(player)
-        if current is None or current.code != room.code:
-            self.service.seats.take(
-                player,
-                Seat("tournament" if isinstance(room, TournamentRoom) else "duel", room.code, "waiting"),
+        if self.room is not None and self.room != code:
+            await self.service.post(self.room, self.room_kind, self._envelope("detach"))
+        current = await self.service.seats.where(player)
+        if current is None or current.code != code:
+            await self.service.seats.take(
+                player, Seat("tournament" if kind == "tournament" else "duel", code, "waiting")
             )
-        self.room = room
-        room.post(Envelope("attach", self))
+        self.room, self.room_kind = code, kind
+        envelope = self._envelope("attach", event)
+        if not await self.service.post(code, kind, envelope):
+            self.room = None
+            await self.service.seats.release(player, code)
+
+    def _envelope(self, kind: str, event: Any = None) -> Envelope:
+        return Envelope(kind, self.ref, self._me().id, event, self.who())
+
+    def who(self) -> Who:
+        player = self._me()
+        return Who(player.id, player.nickname, player.rating, player.quick_games_played)
 
     # ---------------------------------------------------------------- identity
 
@@ -251,14 +277,13 @@ class Connection:
                 )
                 self.close_after_sending(CloseCode.POLICY, b"too many new identities")
                 return
-            token, created = await asyncio.to_thread(players.create, generated_nickname())
+            token, created = await asyncio.to_thread(players.create, generated_nickname(message.ui))
             player = created
         assert player is not None
         self._hello_timer.cancel()
         self.player, self.ui = player, message.ui
         self.service.connected(self)
-        self.service.desk.seen(player)
-        current = self.service.seats.where(player.id)
+        current = await self.service.seats.where(player.id)
         self.send(messages.Welcome(token, _player_info(player), _current(current)))
 
     async def _rename(self, raw: str) -> None:
@@ -270,16 +295,15 @@ class Connection:
             return
         await asyncio.to_thread(self.service.players.rename, player.id, name)
         renamed = Player(player.id, name, player.games_played, player.quick_games_played, player.rating)
+        seat = await self.service.seats.where(player.id)
         for tab in self.service.tabs_of(player.id):
             tab.player = renamed
-            tab.send(
-                messages.Welcome(None, _player_info(renamed), _current(self.service.seats.where(player.id)))
+            tab.send(messages.Welcome(None, _player_info(renamed), _current(seat)))
+        self._desk("renamed")
+        if seat is not None and seat.kind != "queue":
+            await self.service.post(
+                seat.code, seat.kind, Envelope("event", None, event=NicknameChanged(player.id, name))
             )
-        self.service.desk.renamed(renamed)
-        seat = self.service.seats.where(player.id)
-        room = self.service.rooms.get(seat.code) if seat is not None else None
-        if room is not None:
-            room.post(Envelope("event", None, NicknameChanged(player.id, name)))
 
     def _me(self) -> Player:
         assert self.player is not None
@@ -288,8 +312,8 @@ class Connection:
     async def closed(self) -> None:
         self._hello_timer.cancel()
         self.service.disconnected(self)
-        if self.room is not None:
-            self.room.post(Envelope("detach", self))
+        if self.room is not None and self.player is not None:
+            await self.service.post(self.room, self.room_kind, self._envelope("detach"))
             self.room = None
         if not self.outbox.full():
             self.outbox.put_nowait(None)

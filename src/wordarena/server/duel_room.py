@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wordarena.core.duel import events as ev
 from wordarena.core.duel.game import DuelGame
@@ -11,11 +11,9 @@ from wordarena.core.duel.record import game_record
 from wordarena.core.duel.state import DuelState, Phase
 from wordarena.core.duel.view import RoomView, view_for
 from wordarena.server import protocol
+from wordarena.server.cluster.wire import Who
 from wordarena.server.rooms import Room
 from wordarena.store.writes import DuelStored, RoomDropped, Write
-
-if TYPE_CHECKING:
-    from wordarena.server.connection import Connection
 
 
 class DuelRoom(Room):
@@ -26,7 +24,8 @@ class DuelRoom(Room):
     def state(self) -> DuelState:
         return self.game.state
 
-    def event_for(self, player: str, message: protocol.ClientMessage) -> ev.Event | None:
+    @classmethod
+    def event_for(cls, player: str, message: protocol.ClientMessage) -> ev.Event | None:
         match message:
             case protocol.AddBot():
                 return ev.BotAdded(player, message.level)
@@ -41,9 +40,8 @@ class DuelRoom(Room):
         event: ev.Event | None = super().event_for(player, message)
         return event
 
-    def joined(self, conn: Connection) -> ev.Event:
-        assert conn.player is not None
-        return ev.PlayerJoined(conn.player.id, conn.player.nickname)
+    def joined(self, who: Who) -> ev.Event:
+        return ev.PlayerJoined(who.id, who.name)
 
     def seated(self, player: str) -> bool:
         return self.game.seat_index(player) is not None
@@ -63,6 +61,17 @@ class DuelRoom(Room):
 
     def people(self) -> list[str]:
         return [s.player for s in self.state.seats if s.bot_level is None]
+
+    def after_batch(self) -> None:
+        """A quick room tells the desk how its lobby fills (the desk chooses quick rooms)."""
+        if not self.state.quick:
+            return
+        info = self.quick_room()
+        if info != self._quick_told:
+            self._quick_told = info
+            self.service.quick_room_changed(info if info.forming else None, self.code)
+
+    _quick_told: QuickRoom | None = None
 
     def quick_room(self) -> QuickRoom:
         """What the quick-game policy needs to know of this room (core.duel.quick)."""

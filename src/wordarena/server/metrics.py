@@ -54,5 +54,28 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.forwarded = Counter(
+            "wordarena_messages_forwarded_total",
+            "Frames sent to tabs held by other processes",
+            registry=self.registry,
+        )
+        self.leases_renewed = Counter(
+            "wordarena_leases_renewed_total", "Leases of owned rooms renewed", registry=self.registry
+        )
+        self.leases_lost = Counter(
+            "wordarena_leases_lost_total", "Owned rooms another process took", registry=self.registry
+        )
+        self.takeovers = Counter(
+            "wordarena_takeovers_total",
+            "Rooms this process took over (restored from the store)",
+            registry=self.registry,
+        )
+        self.takeover_seconds = Histogram(
+            "wordarena_takeover_seconds",
+            "From claiming a room to serving it again (restore included)",
+            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=self.registry,
+        )
+
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -16,6 +16,7 @@ by the core (`restore`): the same events at the same instants give the same game
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 import time
@@ -28,6 +29,7 @@ import msgspec
 from wordarena.core import player_events as pe
 from wordarena.core.seating import Seat
 from wordarena.server import limits, messages, protocol
+from wordarena.server.cluster.wire import ConnRef, Who
 from wordarena.server.event_codec import decode_event, encode_event
 from wordarena.server.journal import StaleOwner
 from wordarena.server.messages import ErrorCode
@@ -35,7 +37,6 @@ from wordarena.store.rooms import StoredRoom
 from wordarena.store.writes import EventAppended, RoomDropped, RoomOpened, SnapshotTaken, Write
 
 if TYPE_CHECKING:
-    from wordarena.server.connection import Connection
     from wordarena.server.service import Service
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,10 @@ def now_ms() -> int:
 
 def new_room_code() -> str:
     return secrets.token_urlsafe(limits.ROOM_CODE_BYTES)
+
+
+def room_key(code: str) -> str:
+    return f"room:{code}"
 
 
 class Game(Protocol):
@@ -69,11 +74,16 @@ class Game(Protocol):
 
 @dataclass
 class Envelope:
-    """Something for a room to do, in arrival order."""
+    """Something for a room to do, in arrival order.
+
+    A tab (``conn``) may be on any process: the room answers it through the service.
+    """
 
     kind: str  # "attach" | "detach" | "event" | "tick"
-    conn: Connection | None = None  # None: the shell's own decision (start a tournament, a restore)
+    conn: ConnRef | None = None  # None: the shell's own decision (start a tournament, a restore)
+    player: str | None = None  # the tab's player
     event: Any = None  # a core event of the room's game (for "attach": how the player sits down)
+    who: Who | None = None  # attach: what the room needs to seat the player
     received: float = field(default_factory=time.perf_counter)
     done: asyncio.Future[None] | None = None  # resolved once processed (see `Room.settled`)
 
@@ -83,20 +93,26 @@ class _Batch:
     """What one batch of inputs produced, to act on once its writes are durable."""
 
     writes: list[Write] = field(default_factory=list)
-    notices: list[tuple[Connection, msgspec.Struct]] = field(default_factory=list)
+    notices: list[tuple[ConnRef, msgspec.Struct]] = field(default_factory=list)
     reactions: list[Any] = field(default_factory=list)  # effects to act on (close, tell the desk)
-    fresh: list[Connection] = field(default_factory=list)  # attached now: they need the full screen
+    fresh: list[tuple[str, ConnRef]] = field(default_factory=list)  # attached now: they need the full screen
     guesses: list[float] = field(default_factory=list)  # arrival times of the guesses in it
 
 
 class Room(ABC):
     kind: str  # "duel" | "tournament": the snapshot says which game to restore
 
+    @property
+    def key(self) -> str:
+        """The room's name in the directory of owners."""
+        return room_key(self.code)
+
     def __init__(self, game: Game, service: Service) -> None:
         self.game = game
         self.service = service
         self.code: str = game.state.code
-        self.members: dict[str, Connection] = {}  # player id -> the one tab attached
+        self.members: dict[str, ConnRef] = {}  # player id -> the one tab attached (on any process)
+        self.fence = 0  # this owner's fencing number: the store refuses older ones
         self.inbox: asyncio.Queue[Envelope] = asyncio.Queue()
         self.closed = False
         self.seq = 0  # the last event logged
@@ -110,7 +126,8 @@ class Room(ABC):
 
     # ------------------------------------------------------------------ what each game says
 
-    def event_for(self, player: str, message: protocol.ClientMessage) -> Any | None:
+    @classmethod
+    def event_for(cls, player: str, message: protocol.ClientMessage) -> Any | None:
         """The core event a client message means in this game (None: not for this game)."""
         match message:
             case protocol.Leave():
@@ -120,7 +137,7 @@ class Room(ABC):
         return None
 
     @abstractmethod
-    def joined(self, conn: Connection) -> Any:
+    def joined(self, who: Who) -> Any:
         """The event of a new member (who has no seat yet)."""
 
     @abstractmethod
@@ -151,10 +168,13 @@ class Room(ABC):
     def react(self, effect: Any) -> None:
         """Act on an effect once it is durable (close the room, tell the desk)."""
 
+    def after_batch(self) -> None:  # noqa: B027 - most games have nothing more to say
+        """Once a batch is durable and acted on: tell others what changed (the desk, say)."""
+
     # ------------------------------------------------------------------ life cycle
 
     def opening_writes(self) -> list[Write]:
-        return [RoomOpened(self.code, self.snapshot(), self.people())]
+        return [RoomOpened(self.code, self.snapshot(), self.people(), fence=self.fence)]
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.code}")
@@ -185,12 +205,15 @@ class Room(ABC):
             await asyncio.gather(self._task, return_exceptions=True)
 
     def close(self) -> None:
+        """Forget the room here: it is over (or owned elsewhere now)."""
         self.closed = True
         if self._timer:
             self._timer.cancel()
         self.service.forget(self)
+        for ref in self.members.values():
+            self.service.detached(ref, self.code)
         for player in self._reported:
-            self.service.seats.release(player, self.code)
+            self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")
 
     # ------------------------------------------------------------------ the mechanism
 
@@ -222,23 +245,26 @@ class Room(ABC):
             self._take(envelope, batch)
         self._snapshot_if_due(batch)
         if batch.writes:
-            await self.service.journal.write(batch.writes)  # durable before anyone is told
-        for conn, message in batch.notices:
-            conn.send(message)
+            writes = [dataclasses.replace(write, fence=self.fence) for write in batch.writes]
+            await self.service.journal.write(writes)  # durable before anyone is told
+        for ref, message in batch.notices:
+            self.service.deliver(ref, message)
         for effect in batch.reactions:
             self.react(effect)
-        self._report_seats(batch.fresh)
+        self.after_batch()
+        await self._report_seats([player for player, _ in batch.fresh])
         now = self._now()
         if self.game.state.version != version:
             self._broadcast(now)  # time left as of sending, storage included
         else:
-            for conn in batch.fresh:
-                if conn.player is not None and self.members.get(conn.player.id) is conn:
-                    conn.send(self.view(conn.player.id, now))
+            for player, ref in batch.fresh:
+                if self.members.get(player) == ref:
+                    self.service.deliver(ref, self.view(player, now))
         for received in batch.guesses:
             self.service.metrics.guess_latency.observe(time.perf_counter() - received)
         if not self.closed and not self.members and self.finished():
-            await self.service.journal.write([RoomDropped(self.code)])
+            await self.service.journal.write([RoomDropped(self.code, fence=self.fence)])
+            await self.service.the_directory.drop(self.key)
             self.close()
 
     def _take(self, envelope: Envelope, batch: _Batch) -> None:
@@ -258,46 +284,45 @@ class Room(ABC):
 
     def _input(self, envelope: Envelope, batch: _Batch) -> Any | None:
         """The core event of one input, keeping the room's members up to date."""
-        conn = envelope.conn
+        ref, player = envelope.conn, envelope.player
         if envelope.kind == "tick":
             return None
-        if conn is None:  # the shell's own event
+        if ref is None:  # the shell's own event
             if isinstance(envelope.event, pe.PlayerLeft):  # the player went elsewhere (another tab)
                 self._detach(envelope.event.player, batch, ErrorCode.REPLACED, "you went to another game")
             return envelope.event
-        if conn.player is None:
+        if player is None:
             return None
-        player = conn.player.id
         if envelope.kind == "attach":
-            self._detach(player, batch, ErrorCode.REPLACED, "this game was opened in another tab", keep=conn)
-            self.members[player] = conn
-            batch.fresh.append(conn)
+            self._detach(player, batch, ErrorCode.REPLACED, "this game was opened in another tab", keep=ref)
+            self.members[player] = ref
+            batch.fresh.append((player, ref))
             if envelope.event is not None:
                 return envelope.event
             if self.gone(player):
                 return None  # back to watch: the whole view, nothing to play
-            return pe.PlayerReconnected(player) if self.seated(player) else self.joined(conn)
-        if self.members.get(player) is not conn:  # a stale tab: it was replaced or left
+            if self.seated(player):
+                return pe.PlayerReconnected(player)
+            return self.joined(envelope.who) if envelope.who is not None else None
+        if self.members.get(player) != ref:  # a stale tab: it was replaced or left
             return None
         if envelope.kind == "detach":
             del self.members[player]
             return pe.PlayerDisconnected(player) if self.seated(player) else None
         if isinstance(envelope.event, pe.PlayerLeft):
             del self.members[player]
-            if conn.room is self:
-                conn.room = None
+            self.service.detached(ref, self.code)
         return envelope.event
 
     def _detach(
-        self, player: str, batch: _Batch, code: ErrorCode, why: str, keep: Connection | None = None
+        self, player: str, batch: _Batch, code: ErrorCode, why: str, keep: ConnRef | None = None
     ) -> None:
         previous = self.members.get(player)
-        if previous is None or previous is keep:
+        if previous is None or previous == keep:
             return
         del self.members[player]
         batch.notices.append((previous, messages.Error(code, why)))
-        if previous.room is self:
-            previous.room = None
+        self.service.detached(previous, self.code)
 
     def _effect(self, effect: Any, envelope: Envelope, batch: _Batch) -> None:
         if not isinstance(effect, pe.Refused):
@@ -305,18 +330,18 @@ class Room(ABC):
             batch.reactions.append(effect)
             return
         self.service.metrics.errors.labels(effect.code).inc()
-        conn = envelope.conn
-        if conn is not None and conn.player is not None and conn.player.id == effect.player:
+        ref: ConnRef | None = None
+        if envelope.conn is not None and envelope.player is not None and envelope.player == effect.player:
+            ref = envelope.conn
             if envelope.kind == "attach":  # could not sit down (full, started, left): not a member
                 self.members.pop(effect.player, None)
-                if conn.room is self:
-                    conn.room = None
-                batch.fresh = [c for c in batch.fresh if c is not conn]
-                self.service.seats.release(effect.player, self.code)
-        else:
-            conn = self.members.get(effect.player) if effect.player is not None else None
-        if conn is not None:
-            batch.notices.append((conn, messages.Refused(effect.code, effect.message)))
+                self.service.detached(ref, self.code)
+                batch.fresh = [(p, r) for p, r in batch.fresh if r != ref]
+                self.service.spawn(self.service.seats.release(effect.player, self.code), "release")
+        elif effect.player is not None:
+            ref = self.members.get(effect.player)
+        if ref is not None:
+            batch.notices.append((ref, messages.Refused(effect.code, effect.message)))
 
     def _snapshot_if_due(self, batch: _Batch) -> None:
         """Snapshots only shorten a restore: at phase changes, and every so many events."""
@@ -328,18 +353,17 @@ class Room(ABC):
         batch.writes.append(SnapshotTaken(self.code, self.seq, self.snapshot(), self.people()))
         self._snapshot_seq, self._snapshot_phase = self.seq, phase
 
-    def _report_seats(self, fresh: list[Connection]) -> None:
+    async def _report_seats(self, attached: list[str]) -> None:
         """Tell the registry where people stand here: every change, and every tab attached just now."""
-        attached = {conn.player.id for conn in fresh if conn.player is not None}
         for player in {*self._reported, *self.people(), *attached}:
             seat = self.game.seat_of(player)
             if player in attached or player not in self._reported or self._reported[player] != seat:
                 self._reported[player] = seat
-                self.service.seats.report(player, self.code, seat)
+                await self.service.seats.report(player, self.code, seat)
 
     def _broadcast(self, now: int) -> None:
-        for player, conn in self.members.items():
-            conn.send(self.view(player, now))
+        for player, ref in self.members.items():
+            self.service.deliver(ref, self.view(player, now))
 
     def _now(self) -> int:
         """The shell's clock, never going back: the log's instants are in order."""

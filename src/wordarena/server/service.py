@@ -1,4 +1,12 @@
-"""What one server process holds: storage, the journal, metrics, the rooms, who sits where, who is online."""
+"""What one server process holds, and how it reaches everything the others hold.
+
+A process (a *node*) owns some rooms (each with its task, here), maybe the
+tournament desk, and the sockets of its players. Any node accepts any player:
+an action for a room owned elsewhere goes to its owner through the bus, and the
+owner's views come back the same way (cluster/). Alone (the embedded default)
+the bus and the directory are in memory and everything is local; the code paths
+are the same.
+"""
 
 from __future__ import annotations
 
@@ -16,20 +24,25 @@ import msgspec
 from aiohttp import web
 
 from wordarena.core.duel.game import DuelGame
-from wordarena.core.duel.quick import quick_room_for
+from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.state import DuelState
 from wordarena.core.player_events import PlayerLeft, RoomRestored
 from wordarena.core.seating import Seat
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.state import TournamentState
-from wordarena.server import limits
+from wordarena.server import limits, messages
+from wordarena.server.cluster import wire
+from wordarena.server.cluster.bus import Bus, MemoryBus
+from wordarena.server.cluster.directory import LEASE_RENEW_S, Directory, MemoryDirectory
+from wordarena.server.cluster.seats import MemorySeats, Seats
+from wordarena.server.cluster.wire import ConnRef, Who
 from wordarena.server.duel_room import DuelRoom
+from wordarena.server.event_codec import decode_event, encode_event
 from wordarena.server.guards import Guards
 from wordarena.server.journal import Journal
 from wordarena.server.metrics import Metrics
-from wordarena.server.rooms import Envelope, Room, new_room_code, now_ms
-from wordarena.server.seating import SeatRegistry
-from wordarena.server.tournament_desk import TournamentDesk
+from wordarena.server.rooms import Envelope, Room, new_room_code, now_ms, room_key
+from wordarena.server.tournament_desk import DESK, TournamentDesk
 from wordarena.server.tournament_room import TournamentRoom
 from wordarena.store.database import Database
 from wordarena.store.games import GameRepository
@@ -42,6 +55,7 @@ if TYPE_CHECKING:
     from wordarena.server.connection import Connection
 
 log = logging.getLogger(__name__)
+ROOM_CLASSES: dict[str, type[Room]] = {"duel": DuelRoom, "tournament": TournamentRoom}
 
 
 @dataclass(frozen=True)
@@ -50,26 +64,32 @@ class Config:
     port: int = 8000
     data_dir: Path = Path("data")
     database_url: str | None = None  # default: SQLite in data_dir
+    redis_url: str | None = None  # a member of a cluster: rooms, seats and the desk are shared through Redis
     allowed_origins: tuple[
         str, ...
     ] = ()  # the public origins (scheme://host[:port]) besides the listening address
     trust_proxy: bool = False  # honour X-Forwarded-For/-Proto/-Host (behind a TLS proxy only)
     max_sockets_per_ip: int | None = None  # default: limits.MAX_SOCKETS_PER_IP
+    new_identities_per_minute: int | None = None  # default: limits.NEW_IDENTITIES_PER_IP_PER_MINUTE
     #: For tests and benchmarks of whole processes only: game time runs this many times faster
     #: than real time, from ``time_origin_ms`` (give the same origin to a restarted process).
     time_scale: float = 1.0
     time_origin_ms: int | None = None
-    new_identities_per_minute: int | None = None  # default: limits.NEW_IDENTITIES_PER_IP_PER_MINUTE
 
 
 @dataclass
 class Service:
     config: Config
     db: Database
+    node: str = field(default_factory=lambda: f"n-{secrets.token_hex(4)}")
+    bus: Bus | None = None
+    directory: Directory | None = None
+    seats: Seats = field(default_factory=MemorySeats)
     metrics: Metrics = field(default_factory=Metrics)
-    rooms: dict[str, Room] = field(default_factory=dict)
+    rooms: dict[str, Room] = field(default_factory=dict)  # the rooms this process owns, by code
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
-    #: The open tabs of each player (a player may have several).
+    conns: dict[int, Connection] = field(default_factory=dict)  # this process's tabs, by number
+    #: The open tabs of each player here (a player may have several).
     online: dict[str, set[Connection]] = field(default_factory=dict)
     #: Milliseconds now; tests put a fake clock here and call `Room.tick`.
     clock: Callable[[], int] = now_ms
@@ -80,18 +100,35 @@ class Service:
     def __post_init__(self) -> None:
         if self.config.time_scale != 1.0:
             self.clock = scaled_clock(self.config.time_scale, self.config.time_origin_ms)
+        self.bus = self.bus or MemoryBus(self.node)
+        self.directory = self.directory or MemoryDirectory(self.node)
         self.players = PlayerRepository(self.db)
         self.games = GameRepository(self.db)
         self.tournaments = TournamentRepository(self.db)
         self.room_store = RoomRepository(self.db)
         self.journal = Journal(self.room_store, self.metrics)
-        self.seats = SeatRegistry()
         self.guards = Guards(
             self.config.max_sockets_per_ip,
             self.config.new_identities_per_minute,
             clock=lambda: self.rate_clock(),
         )
-        self.desk = TournamentDesk(self)
+        self.desk: TournamentDesk | None = None  # when this process owns the desk
+        self.seats.on_change = lambda player: self.to_desk("seat_changed", args={"player": player})
+        self._owners: dict[str, str] = {}  # where the rooms of our tabs live (a cache of the directory)
+        self._taking: dict[str, asyncio.Future[Room | None]] = {}
+        self._outgoing: dict[str, list[tuple[int, bytes]]] = {}  # frames for other processes' tabs
+        self._conn_numbers = 0
+        self._stopping = False
+
+    @property
+    def the_bus(self) -> Bus:
+        assert self.bus is not None
+        return self.bus
+
+    @property
+    def the_directory(self) -> Directory:
+        assert self.directory is not None
+        return self.directory
 
     # ---------------------------------------------------------------- rooms
 
@@ -103,17 +140,10 @@ class Service:
         await self.open_durably(room)
         return room
 
-    async def quick_room(self, lang: str, first_game: bool) -> DuelRoom:
-        """The forming public room of that language for this player, or a new one (core.duel.quick)."""
-        rooms = [r for r in self.rooms.values() if isinstance(r, DuelRoom) and r.state.quick and not r.closed]
-        code = quick_room_for((r.quick_room() for r in rooms), lang, first_game)
-        room = self.rooms.get(code) if code is not None else None
-        if isinstance(room, DuelRoom):
-            return room
-        return await self.create_room(lang, quick=True, for_newcomers=first_game)
-
     async def open_durably(self, room: Room) -> None:
-        """A new room is in the store before anybody is given its code."""
+        """A new room is in the store (and owned here) before anybody is given its code."""
+        room.fence = 1
+        await self.the_directory.claim(room.key)
         await self.journal.write(room.opening_writes())
         self.open(room)
 
@@ -132,17 +162,195 @@ class Service:
         """Real seconds from now to a deadline of the game clock (for a timer)."""
         return max(0.0, (deadline - self.clock()) / 1000 / self.config.time_scale)
 
+    def quick_room_changed(self, room: QuickRoom | None, code: str) -> None:
+        """A quick room's lobby changed (or it started): the desk chooses quick rooms from these."""
+        info = None if room is None else msgspec.to_builtins(room)
+        self.to_desk("quick_room", args={"code": code, "room": info})
+
+    # ---------------------------------------------------------------- reaching a room
+
+    async def post(self, code: str, kind: str, envelope: Envelope) -> bool:
+        """Hand an input to the room, wherever its owner is; False when the room does not exist."""
+        room = self.rooms.get(code)
+        if room is not None and not room.closed:
+            room.post(envelope)
+            return True
+        owner = self._owners.get(code) or await self.the_directory.owner(room_key(code))
+        if owner is None or owner == self.node:
+            room = await self.take_over(code)
+            if room is None:
+                return False
+            room.post(envelope)
+            return True
+        self._owners[code] = owner
+        self.the_bus.to_node(owner, _to_room(code, kind, envelope))
+        return True
+
+    async def room_exists(self, code: str) -> bool:
+        """Owned somewhere, or in the store waiting for an owner."""
+        if code in self.rooms or await self.the_directory.owner(room_key(code)) is not None:
+            return True
+        return await self.take_over(code) is not None
+
+    async def take_over(self, code: str) -> Room | None:
+        """Own a room nobody owns (its owner died or stopped): the store's snapshot + log, replayed."""
+        if code in self.rooms:
+            return self.rooms[code]
+        pending = self._taking.get(code)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._taking[code] = future
+        try:
+            room = await self._take_over(code)
+            future.set_result(room)
+            return room
+        except BaseException as error:
+            future.set_exception(error)
+            raise
+        finally:
+            del self._taking[code]
+
+    async def _take_over(self, code: str) -> Room | None:
+        started = time.perf_counter()
+        owner = await self.the_directory.claim(room_key(code))
+        if owner != self.node:
+            self._owners[code] = owner
+            return None
+        taken = await asyncio.to_thread(self.room_store.take_over, code)
+        if taken is None:  # no such room in the store: nothing to own
+            await self.the_directory.drop(room_key(code))
+            return None
+        stored, fence = taken
+        try:
+            room = self._restored(stored)
+        except Exception:  # a snapshot from an incompatible version: end it, do not crash
+            log.exception("could not restore room %s; dropping it", code)
+            await asyncio.to_thread(self.room_store.drop, code)
+            await self.the_directory.drop(room_key(code))
+            return None
+        room.fence = fence
+        if room.game.state.phase == "closed":  # closed just before its owner stopped
+            await self.journal.write([*room.pending_writes, RoomDropped(code, fence=fence)])
+            await self.the_directory.drop(room_key(code))
+            return None
+        self.open(room)
+        room.post(Envelope("event", None, event=RoomRestored()))  # nobody is attached yet: 60 s to come back
+        self.the_bus.broadcast(wire.Moved(room_key(code), self.node))  # tabs elsewhere attach again
+        self.metrics.takeovers.inc()
+        self.metrics.takeover_seconds.observe(time.perf_counter() - started)
+        return room
+
+    def _restored(self, stored: StoredRoom) -> Room:
+        snapshot = msgspec.json.decode(stored.snapshot)
+        room: Room
+        if snapshot["kind"] == "tournament":
+            room = TournamentRoom(TournamentGame(TournamentState.from_snapshot(snapshot["state"])), self)
+        else:
+            room = DuelRoom(DuelGame(DuelState.from_snapshot(snapshot["state"])), self)
+        room.replay(stored)
+        return room
+
+    # ---------------------------------------------------------------- reaching a tab
+
+    def next_conn_number(self) -> int:
+        self._conn_numbers += 1
+        return self._conn_numbers
+
+    def deliver(self, ref: ConnRef, message: msgspec.Struct | Any) -> None:
+        """A message for one tab: sent at once here, or gathered for its process (one bus message a tick)."""
+        if ref.node == self.node:
+            conn = self.conns.get(ref.id)
+            if conn is not None:
+                conn.send(message)
+            return
+        frames = self._outgoing.get(ref.node)
+        if frames is None:
+            frames = self._outgoing[ref.node] = []
+            if len(self._outgoing) == 1:
+                asyncio.get_running_loop().call_soon(self._flush_outgoing)
+        frames.append((ref.id, messages.encode(message)))
+
+    def _flush_outgoing(self) -> None:
+        outgoing, self._outgoing = self._outgoing, {}
+        for node, frames in outgoing.items():
+            self.the_bus.to_node(node, wire.Deliver(frames))
+            self.metrics.forwarded.inc(len(frames))
+
+    def detached(self, ref: ConnRef, code: str) -> None:
+        """A room no longer counts this tab as a member."""
+        if ref.node == self.node:
+            conn = self.conns.get(ref.id)
+            if conn is not None and conn.room == code:
+                conn.room = None
+        else:
+            self.the_bus.to_node(ref.node, wire.Detached(ref.id, code))
+
+    def enter(self, ref: ConnRef, code: str, kind: str, event: Any = None, player: str | None = None) -> None:
+        """Take a tab into a room (a tournament starting, a quick room chosen), wherever the tab is.
+
+        ``ref.id`` 0: any tab of ``player`` on that process.
+        """
+        if ref.node == self.node:
+            self._enter_here(ref.id, code, kind, event, player)
+        else:
+            line = None if event is None else encode_event(event, 0)
+            self.the_bus.to_node(ref.node, wire.Enter(ref.id, room_key(code), kind, line, player))
+
+    def _enter_here(self, number: int, code: str, kind: str, event: Any, player: str | None) -> None:
+        conn = self.conns.get(number)
+        if conn is None and player is not None:
+            conn = max(self.tabs_of(player), key=lambda tab: tab.number, default=None)
+        if conn is not None:
+            self.spawn(conn.enter(code, kind, event), f"enter-{code}")
+
+    def send_to(self, player: str, message: msgspec.Struct) -> None:
+        """Every tab of a player, on every process."""
+        self.the_bus.to_player(player, wire.ToPlayer(player, messages.encode(message)))
+
     # ---------------------------------------------------------------- seats
 
-    def leave_seat(self, player: str, seat: Seat) -> None:
+    async def leave_seat(self, player: str, seat: Seat) -> None:
         """Leave a seat that costs nothing to leave (a lobby, a queue, final standings)."""
-        self.seats.release(player, seat.code)
+        await self.seats.release(player, seat.code)
         if seat.kind == "queue":
-            self.desk.unqueue(player)
+            self.to_desk("unqueue", args={"player": player})
             return
-        room = self.rooms.get(seat.code)
-        if room is not None:
-            room.post(Envelope("event", None, PlayerLeft(player)))
+        await self.post(seat.code, seat.kind, Envelope("event", None, event=PlayerLeft(player)))
+
+    # ---------------------------------------------------------------- the desk
+
+    def to_desk(
+        self, action: str, conn: ConnRef | None = None, who: Who | None = None, **kwargs: Any
+    ) -> None:
+        """A request for the tournament desk, wherever it is (it answers the players itself)."""
+        args: dict[str, Any] = kwargs.pop("args", {})
+        request = wire.ToDesk(action, conn, who, {**args, **kwargs})
+        if self.desk is not None:
+            self.desk.post(request)
+            return
+        self.spawn(self._to_desk(request), "to-desk")
+
+    async def _to_desk(self, request: wire.ToDesk) -> None:
+        owner = await self.the_directory.claim(DESK)
+        if owner == self.node:
+            desk = await self._own_desk()
+            desk.post(request)
+        else:
+            self.the_bus.to_node(owner, request)
+
+    async def _own_desk(self) -> TournamentDesk:
+        if self.desk is None:
+            self.desk = TournamentDesk(self)
+            await self.desk.start()
+        return self.desk
+
+    async def load_desk(self) -> bytes | None:
+        """The desk's state as its last owner saved it (a cluster keeps it in Redis)."""
+        return None
+
+    async def save_desk(self, state: bytes) -> None:
+        """Save the desk's state for its next owner (a cluster keeps it in Redis)."""
 
     # ---------------------------------------------------------------- players online
 
@@ -151,9 +359,11 @@ class Service:
         tabs = self.online.setdefault(conn.player.id, set())
         tabs.add(conn)
         if len(tabs) == 1:
-            self.desk.player_back(conn.player.id)
+            self.the_bus.watch(conn.player.id)
+            self.to_desk("player_back", conn=conn.ref, who=_who(conn))
 
     def disconnected(self, conn: Connection) -> None:
+        self.conns.pop(conn.number, None)
         if conn.player is None:
             return
         tabs = self.online.get(conn.player.id)
@@ -162,14 +372,69 @@ class Service:
         tabs.discard(conn)
         if not tabs:
             del self.online[conn.player.id]
-            self.desk.player_gone(conn.player.id)
+            self.the_bus.unwatch(conn.player.id)
+            self.to_desk("player_gone", args={"player": conn.player.id, "node": self.node})
 
     def tabs_of(self, player: str) -> set[Connection]:
         return self.online.get(player, set())
 
-    def send_to(self, player: str, message: msgspec.Struct) -> None:
-        for conn in self.tabs_of(player):
-            conn.send(message)
+    # ---------------------------------------------------------------- the bus
+
+    def received(self, message: wire.Wire) -> None:
+        """What another process (or the desk) sent here."""
+        match message:
+            case wire.Deliver():
+                for number, frame in message.frames:
+                    conn = self.conns.get(number)
+                    if conn is not None:
+                        conn.send_frame(frame)
+            case wire.ToPlayer():
+                for conn in self.tabs_of(message.player):
+                    conn.send_frame(message.frame)
+            case wire.ToRoom():
+                self.spawn(self._post_here(message), "to-room")
+            case wire.Detached():
+                conn = self.conns.get(message.conn)
+                if conn is not None and conn.room == message.key.removeprefix("room:"):
+                    conn.room = None
+            case wire.Enter():
+                code = message.key.removeprefix("room:")
+                event = None if message.event is None else decode_event(message.room_kind, message.event)[0]
+                self._enter_here(message.conn, code, message.room_kind, event, message.player)
+            case wire.Moved():
+                self._moved(message)
+            case wire.ToDesk():
+                if self.desk is not None:
+                    self.desk.post(message)
+                else:
+                    self.spawn(self._to_desk(message), "to-desk")
+
+    async def _post_here(self, message: wire.ToRoom) -> None:
+        code = message.key.removeprefix("room:")
+        event = None if message.event is None else decode_event(message.room_kind, message.event)[0]
+        envelope = Envelope(message.kind, message.conn, message.player, event, message.who)
+        await self.post(code, message.room_kind, envelope)
+
+    def _moved(self, message: wire.Moved) -> None:
+        """A room has a new owner: our tabs in it attach again there (they were marked away)."""
+        code = message.key.removeprefix("room:")
+        if message.node:
+            self._owners[code] = message.node
+        else:
+            self._owners.pop(code, None)
+        for conn in list(self.conns.values()):
+            if conn.room == code and conn.player is not None:
+                self.spawn(conn.enter(code, conn.room_kind), f"again-{code}")
+
+    def lost(self, node: str, message: wire.Wire) -> None:
+        """A process we wrote to is gone: find the new owner of what we sent it."""
+        if isinstance(message, wire.ToRoom):
+            code = message.key.removeprefix("room:")
+            if self._owners.get(code) == node:
+                del self._owners[code]
+            self.spawn(self._post_here(message), "re-route")
+        elif isinstance(message, wire.ToDesk):
+            self.spawn(self._to_desk(message), "re-route-desk")
 
     # ---------------------------------------------------------------- background work
 
@@ -189,9 +454,67 @@ class Service:
     # ---------------------------------------------------------------- life cycle
 
     async def start(self) -> None:
+        self.the_bus.on_lost = self.lost
+        self.the_bus.start(self.received)
         self.journal.start()
+        await self._to_desk(wire.ToDesk("wake"))  # the first process to start owns the desk
         await self.restore_rooms()
+        self.spawn(self._keep_leases(), "leases")
         self.spawn(self._forget_unplayed_identities(), "forget-unplayed")
+
+    async def restore_rooms(self) -> None:
+        """Every room in the store that nobody owns comes back here (after a stop, or an owner's death)."""
+        codes = await asyncio.to_thread(self.room_store.codes)
+        restored = 0
+        for code in codes:
+            if (
+                await self.the_directory.owner(room_key(code)) is None
+                and await self.take_over(code) is not None
+            ):
+                restored += 1
+        if restored:
+            log.info("restored %d room(s)", restored)
+
+    async def _keep_leases(self) -> None:
+        """Renew our leases; claim the rooms whose owner died; look for orphans now and then."""
+        rounds = 0
+        while True:
+            await asyncio.sleep(LEASE_RENEW_S)
+            rounds += 1
+            try:
+                await self._renew_and_reap(orphans=rounds % 10 == 0)
+            except Exception:  # Redis or the store is down: next round
+                log.warning("lease round failed", exc_info=True)
+                self.metrics.leases_lost.inc(0)
+
+    async def _renew_and_reap(self, orphans: bool) -> None:
+        keys = [room.key for room in self.rooms.values() if not room.closed]
+        if self.desk is not None:
+            keys.append(DESK)
+        lost = await self.the_directory.renew(keys)
+        self.metrics.leases_renewed.inc(len(keys) - len(lost))
+        for key in lost:
+            self.metrics.leases_lost.inc()
+            await self._let_go(key)
+        for key in await self.the_directory.expired():
+            if key == DESK:
+                await self._to_desk(wire.ToDesk("wake"))
+            elif key.startswith("room:"):
+                await self.take_over(key.removeprefix("room:"))
+        if orphans:
+            await self.restore_rooms()
+
+    async def _let_go(self, key: str) -> None:
+        """Another process owns this now (we were paused or cut off): stop it here."""
+        log.warning("lost the lease of %s; letting go", key)
+        if key == DESK and self.desk is not None:
+            await self.desk.stop()
+            self.desk = None
+            return
+        room = self.rooms.get(key.removeprefix("room:"))
+        if room is not None:
+            await room.stop()
+            room.close()
 
     async def _forget_unplayed_identities(self) -> None:
         """Identities are free: those that never finished a game go after UNPLAYED_IDENTITY_DAYS (hourly)."""
@@ -207,43 +530,40 @@ class Service:
                     log.info("forgot %d identities that never played", forgotten)
             await asyncio.sleep(3600)
 
-    async def restore_rooms(self) -> None:
-        """Every room at the last stop comes back: its snapshot, then its logged events replayed."""
-        stored = await asyncio.to_thread(self.room_store.live)
-        for room_data in stored:
-            try:
-                room = self._restored(room_data)
-            except Exception:  # a snapshot from an incompatible version: end it, do not crash
-                log.exception("could not restore room %s; dropping it", room_data.code)
-                await asyncio.to_thread(self.room_store.drop, room_data.code)
-                continue
-            if room.game.state.phase == "closed":  # closed just before the stop
-                await self.journal.write([*room.pending_writes, RoomDropped(room.code)])
-                continue
-            self.open(room)
-            room.post(Envelope("event", None, RoomRestored()))  # nobody is connected yet: 60 s to come back
-        if stored:
-            log.info("restored %d room(s)", len(stored))
-
-    def _restored(self, stored: StoredRoom) -> Room:
-        snapshot = msgspec.json.decode(stored.snapshot)
-        room: Room
-        if snapshot["kind"] == "tournament":
-            room = TournamentRoom(TournamentGame(TournamentState.from_snapshot(snapshot["state"])), self)
-        else:
-            room = DuelRoom(DuelGame(DuelState.from_snapshot(snapshot["state"])), self)
-        room.replay(stored)
-        return room
-
     async def stop(self) -> None:
-        self.desk.stop()
+        """Hand everything over: stop the rooms (what they accepted is stored), free their leases at once."""
+        self._stopping = True
+        if self.desk is not None:
+            await self.desk.stop()
         rooms = list(self.rooms.values())
         await asyncio.gather(*(room.stop() for room in rooms))
         await self.journal.stop()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        released = [room.key for room in rooms] + ([DESK] if self.desk is not None else [])
+        for key in released:
+            try:
+                await self.the_directory.release(key)
+                self.the_bus.broadcast(wire.Moved(key, ""))  # free now: whoever needs it claims it
+            except Exception:  # Redis is down: the leases expire by themselves
+                log.warning("could not release %s", key, exc_info=True)
+        self.desk = None
         self.rooms.clear()
+        await self.the_bus.stop()
+
+
+def _to_room(code: str, kind: str, envelope: Envelope) -> wire.ToRoom:
+    event = None if envelope.event is None else encode_event(envelope.event, 0)
+    return wire.ToRoom(
+        room_key(code), envelope.kind, envelope.conn, envelope.player, envelope.who, event, kind
+    )
+
+
+def _who(conn: Connection) -> Who:
+    assert conn.player is not None
+    p = conn.player
+    return Who(p.id, p.nickname, p.rating, p.quick_games_played)
 
 
 def scaled_clock(scale: float, origin_ms: int | None) -> Callable[[], int]:

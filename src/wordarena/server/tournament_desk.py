@@ -1,18 +1,26 @@
-"""The tournament front desk: matchmaking queues and groups of friends (RULES.md C1, C2).
+"""The front desk: tournament queues, groups of friends, and which quick room a player takes.
 
 Who meets whom is decided in `core.matchmaking` (lobbies planned from the whole
-queue) and what a group may do in `core.groups`; this keeps the players'
-tabs, tells them how the queue moves, and opens a tournament room when a lobby
-is ready. Queues and groups follow the player, not the tab.
+queue), what a group may do in `core.groups`, which quick room in
+`core.duel.quick`. The desk is one actor for the whole cluster: one process
+owns it (a lease, like a room's), every other process forwards it the players'
+requests (`wire.ToDesk`), and it answers the players wherever their tabs are.
+It handles one request at a time. Its state is plain data; in a cluster it is
+saved in Redis after every request, so the next owner carries on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from wordarena.core import bot, lexicon
+from wordarena.core.duel.quick import QuickRoom, quick_room_for
 from wordarena.core.groups import Group, GroupError
 from wordarena.core.matchmaking import LOBBY_SIZE, Lobby, Matchmaker, MatchmakingError, Party
 from wordarena.core.seating import Seat
@@ -20,14 +28,15 @@ from wordarena.core.tournament import events as tev
 from wordarena.core.tournament import rules as trules
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.server import limits, messages
+from wordarena.server.cluster.wire import ConnRef, ToDesk, Who
 from wordarena.server.messages import ErrorCode
 from wordarena.server.rooms import Envelope, new_room_code
-from wordarena.server.tournament_room import TournamentRoom
-from wordarena.store.players import Player
 
 if TYPE_CHECKING:
-    from wordarena.server.connection import Connection
     from wordarena.server.service import Service
+
+log = logging.getLogger(__name__)
+DESK = "desk"  # the desk's name in the directory of owners
 
 
 class DeskError(Exception):
@@ -37,46 +46,156 @@ class DeskError(Exception):
         self.message = message
 
 
+@dataclass
+class DeskState:
+    """Everything the desk knows: plain data, so the next owner can carry on."""
+
+    parties: dict[str, Party] = field(default_factory=dict)
+    groups: dict[str, Group] = field(default_factory=dict)
+    group_of: dict[str, str] = field(default_factory=dict)  # player -> group code
+    known: dict[str, Who] = field(default_factory=dict)  # the latest name and rating of players shown
+    queued_tab: dict[str, ConnRef] = field(default_factory=dict)  # the tab attached when a tournament starts
+    online: dict[str, list[str]] = field(default_factory=dict)  # the processes holding a player's tabs
+    quick_rooms: dict[str, QuickRoom] = field(default_factory=dict)  # forming quick rooms
+
+
+_encode_state = msgspec.json.Encoder().encode
+_decode_state = msgspec.json.Decoder(DeskState).decode
+
+
 class TournamentDesk:
     def __init__(self, service: Service) -> None:
         self.service = service
-        self.matchmaker = Matchmaker()
-        self.groups: dict[str, Group] = {}
-        self.group_of: dict[str, str] = {}  # player -> group code
-        self.known: dict[str, Player] = {}  # the latest name and rating of players the desk shows
-        self.queued_tab: dict[
-            str, Connection
-        ] = {}  # the tab that queued: attached when the tournament starts
+        self.state = DeskState()
+        self.matchmaker = Matchmaker(self.state.parties)
+        self.inbox: asyncio.Queue[ToDesk] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
-        self._refresh: set[str] = set()  # groups to announce at the end of this tick
-        service.seats.on_change = self._seat_changed
+        self._refresh: set[str] = set()
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+
+    # ---------------------------------------------------------------- the actor
+
+    @property
+    def groups(self) -> dict[str, Group]:
+        return self.state.groups
+
+    async def start(self) -> None:
+        saved = await self.service.load_desk()
+        if saved:
+            self.state = _decode_state(saved)
+            self.matchmaker = Matchmaker(self.state.parties)
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="desk")
+        self._arm_timer()
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    def post(self, request: ToDesk) -> None:
+        self.inbox.put_nowait(request)
+
+    async def settled(self) -> None:
+        """Wait until the desk has handled everything posted so far (tests)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.post(ToDesk("settled", args={"done": id(done)}))
+        self._waiting[id(done)] = done
+        await done
+
+    async def tick(self) -> None:
+        """Look at the clock now (its timer does this; tests move a fake clock and call it)."""
+        self.post(ToDesk("tick"))
+        await self.settled()
+
+    async def _run(self) -> None:
+        while True:
+            request = await self.inbox.get()
+            try:
+                await self._handle(request)
+            except DeskError as error:
+                if request.conn is not None:
+                    self.service.metrics.errors.labels(error.code).inc()
+                    self.service.deliver(request.conn, messages.Error(error.code, error.message))
+            except Exception:  # a bug must not stop the desk
+                log.exception("the desk failed on %s", request.action)
+                self.service.metrics.errors.labels("internal").inc()
+            await self.service.save_desk(_encode_state(self.state))
+
+    async def _handle(self, request: ToDesk) -> None:
+        args, conn, who = request.args, request.conn, request.who
+        if who is not None:
+            self.state.known[who.id] = who
+        match request.action:
+            case "queue":
+                assert conn is not None and who is not None
+                await self.queue(conn, who, args["lang"], bool(args.get("practice")))
+            case "unqueue":
+                player = who.id if who is not None else args["player"]
+                if not self.unqueue(player) and conn is not None:
+                    raise DeskError(ErrorCode.NOT_QUEUED, "you are not in a queue")
+            case "group_create":
+                assert conn is not None and who is not None
+                self.create_group(who.id)
+            case "group_join":
+                assert who is not None
+                self.join_group(who.id, args["group"])
+            case "group_leave":
+                assert who is not None
+                self.leave_group(who.id)
+            case "group_launch":
+                assert conn is not None and who is not None
+                await self.launch(conn, who.id, args["lang"], bool(args.get("practice")))
+            case "quick":
+                assert conn is not None and who is not None
+                await self.quick(conn, args["lang"], bool(args["first_game"]))
+            case "quick_room":
+                self._quick_room(args["code"], args.get("room"))
+            case "player_back":
+                assert who is not None and conn is not None
+                self.player_back(who.id, conn.node)
+            case "player_gone":
+                self.player_gone(args["player"], args["node"])
+            case "renamed" | "seat_changed":
+                self._seat_changed(who.id if who is not None else args["player"])
+            case "tournament_over":
+                for player in args["players"]:
+                    self._seat_changed(player)
+            case "tick" | "wake":
+                await self._on_clock()
+            case "settled":
+                waiting = self._waiting.pop(args["done"], None)
+                if waiting is not None and not waiting.done():
+                    waiting.set_result(None)
 
     # ---------------------------------------------------------------- queue
 
-    async def queue(self, conn: Connection, lang: str, practice: bool) -> None:
+    async def queue(self, conn: ConnRef, who: Who, lang: str, practice: bool) -> None:
         """One player queues (their other seat, if free to leave, was left by the connection)."""
-        player = self._player(conn)
         if lang not in trules.LANGUAGES:
             raise DeskError(ErrorCode.BAD_MESSAGE, f"tournaments are in {' '.join(trules.LANGUAGES)}")
-        party = self.matchmaker.party_of(player.id)
+        party = self.matchmaker.party_of(who.id)
         if party is not None and party.lang == lang and party.practice == practice:
             self._announce({(lang, practice)})  # queued already: the status again
             return
         if party is not None:
-            self.unqueue(player.id)
-        rating = await self._rating(player.id)
+            self.unqueue(who.id)
+        rating = await self._rating(who.id)
         await self._enqueue(
-            Party(player.id, lang, practice, self.service.clock(), {player.id: rating}), {player.id: conn}
+            Party(who.id, lang, practice, self.service.clock(), {who.id: rating}), {who.id: conn}
         )
 
-    async def _enqueue(self, party: Party, tabs: dict[str, Connection]) -> None:
+    async def _enqueue(self, party: Party, tabs: dict[str, ConnRef]) -> None:
         try:
             self.matchmaker.queue(party)
         except MatchmakingError as error:
             raise DeskError(ErrorCode.BAD_MESSAGE, str(error)) from None
         for player in party.ratings:
-            self.service.seats.take(player, Seat("queue", party.lang, "waiting"))
-            self.queued_tab[player] = tabs[player]
+            await self.service.seats.take(player, Seat("queue", party.lang, "waiting"))
+            if player in tabs:
+                self.state.queued_tab[player] = tabs[player]
         await self._replan({(party.lang, party.practice)})
 
     def unqueue(self, player: str) -> bool:
@@ -92,8 +211,8 @@ class TournamentDesk:
             self.matchmaker.leave(player)
             gone = [player]
         for member in gone:
-            self.service.seats.release(member, party.lang)
-            self.queued_tab.pop(member, None)
+            self.service.spawn(self.service.seats.release(member, party.lang), "release-queue")
+            self.state.queued_tab.pop(member, None)
             self.service.send_to(member, messages.QueueStatus(False, party.lang, party.practice))
         self._announce({(party.lang, party.practice)})
         return True
@@ -108,33 +227,30 @@ class TournamentDesk:
         self._arm_timer()
 
     async def _start(self, lobby: Lobby) -> None:
+        from wordarena.server.tournament_room import TournamentRoom
+
         game = TournamentGame.create(
             new_room_code(), secrets.randbits(62), lobby.lang, rated=not lobby.practice
         )
         room = TournamentRoom(game, self.service)
         for player in lobby.ratings:
-            self.service.seats.take(player, Seat("tournament", room.code, "waiting"))
+            await self.service.seats.take(player, Seat("tournament", room.code, "waiting"))
         await self.service.open_durably(room)
-        for player, rating in lobby.ratings.items():
-            joined = tev.PlayerJoined(player, self._name(player), rating)
+        for player, rating in lobby.ratings.items():  # seated first, in order; their tabs attach as they can
+            room.post(Envelope("event", None, event=tev.PlayerJoined(player, self._name(player), rating)))
             tab = self._tab_for(player)
-            if tab is None:  # every tab closed meanwhile: seated, and away from the start (C7)
-                room.post(Envelope("event", None, joined))
-                room.post(Envelope("event", None, tev.PlayerDisconnected(player)))
-                continue
-            if tab.room is not None and tab.room is not room:
-                tab.room.post(Envelope("detach", tab))
-            tab.room = room
-            room.post(Envelope("attach", tab, joined))
+            if tab is None:  # every tab closed meanwhile: away from the start (C7)
+                room.post(Envelope("event", None, event=tev.PlayerDisconnected(player)))
+            else:
+                self.service.enter(tab, room.code, "tournament", player=player)
         if lobby.practice:  # bots will play: build their word tables off the event loop first
-            self.service.spawn(self._start_with_bots(room), f"bots-{room.code}")
+            self.service.spawn(self._start_with_bots(room.code, lobby.lang), f"bots-{room.code}")
         else:
-            room.post(Envelope("event", None, tev.StartRequested()))
+            room.post(Envelope("event", None, event=tev.StartRequested()))
 
-    async def _start_with_bots(self, room: TournamentRoom) -> None:
-        lang = room.state.options.lang
+    async def _start_with_bots(self, code: str, lang: str) -> None:
         await asyncio.to_thread(lambda: [bot.solver(lexicon.word_list(lang, n)) for n in trules.LENGTHS])
-        room.post(Envelope("event", None, tev.StartRequested()))
+        await self.service.post(code, "tournament", Envelope("event", None, event=tev.StartRequested()))
 
     def _announce(self, pools: set[tuple[str, bool]]) -> None:
         """Everybody queued in those pools sees the count and their forming lobby."""
@@ -148,6 +264,27 @@ class TournamentDesk:
                 status = messages.QueueStatus(True, lobby.lang, lobby.practice, rating, waiting, info)
                 self.service.send_to(player, status)
 
+    # ---------------------------------------------------------------- quick games
+
+    async def quick(self, conn: ConnRef, lang: str, first_game: bool) -> None:
+        """The forming public room of that language for this player, or a new one (core.duel.quick)."""
+        code = quick_room_for(self.state.quick_rooms.values(), lang, first_game)
+        if code is None:
+            room = await self.service.create_room(lang, quick=True, for_newcomers=first_game)
+            code = room.code
+            self.state.quick_rooms[code] = room.quick_room()
+        known = self.state.quick_rooms[code]
+        self.state.quick_rooms[code] = QuickRoom(code, lang, known.for_newcomers, True, known.seats + 1)
+        self.service.enter(conn, code, "duel")
+
+    def _quick_room(self, code: str, room: dict[str, Any] | None) -> None:
+        if room is None or not room["forming"]:
+            self.state.quick_rooms.pop(code, None)
+        else:
+            self.state.quick_rooms[code] = msgspec.convert(room, QuickRoom)
+
+    # ---------------------------------------------------------------- the clock
+
     def _arm_timer(self) -> None:
         """Practice lobbies start on their own, away group members leave: be there on time."""
         if self._timer is not None:
@@ -157,49 +294,40 @@ class TournamentDesk:
         deadline = min((t for t in times if t is not None), default=None)
         if deadline is not None:
             delay = self.service.seconds_until(deadline)
-            self._timer = asyncio.get_running_loop().call_later(
-                delay, lambda: self.service.spawn(self.tick(), "desk-tick")
-            )
+            self._timer = asyncio.get_running_loop().call_later(delay, self.post, ToDesk("tick"))
 
-    async def tick(self) -> None:
-        """Look at the clock now (its timer does this; tests move a fake clock and call it)."""
+    async def _on_clock(self) -> None:
         now = self.service.clock()
         for group in list(self.groups.values()):
             for player in group.expire(now):
                 self._left_group(player, group)
         await self._replan(set())
 
-    def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-
     # ---------------------------------------------------------------- groups
 
-    def create_group(self, conn: Connection) -> None:
-        player = self._player(conn)
-        group = self._group(player.id)
-        if group is not None and group.organiser == player.id and len(group.members) == 1:
+    def create_group(self, player: str) -> None:
+        group = self._group(player)
+        if group is not None and group.organiser == player and len(group.members) == 1:
             self._show(group)  # a double click: the same group
             return
         if group is not None:
-            self.leave_group(player.id)
-        group = Group.create(secrets.token_urlsafe(limits.ROOM_CODE_BYTES), player.id)
+            self.leave_group(player)
+        group = Group.create(secrets.token_urlsafe(limits.ROOM_CODE_BYTES), player)
         self.groups[group.code] = group
-        self.group_of[player.id] = group.code
+        self.state.group_of[player] = group.code
         self._show(group)
 
-    def join_group(self, conn: Connection, code: str) -> None:
-        player = self._player(conn)
+    def join_group(self, player: str, code: str) -> None:
         group = self.groups.get(code)
         if group is None:
             raise DeskError(ErrorCode.UNKNOWN_GROUP, "this group does not exist (or no longer exists)")
-        if self.group_of.get(player.id) not in (None, code):
-            self.leave_group(player.id)
+        if self.state.group_of.get(player) not in (None, code):
+            self.leave_group(player)
         try:
-            group.join(player.id)
+            group.join(player)
         except GroupError as error:
             raise DeskError(ErrorCode(error.code), error.message) from None
-        self.group_of[player.id] = code
+        self.state.group_of[player] = code
         self._show(group)
 
     def leave_group(self, player: str) -> None:
@@ -209,58 +337,66 @@ class TournamentDesk:
         party = self.matchmaker.party_of(player)
         if party is not None and party.id == f"group:{group.code}":
             self.matchmaker.leave(player)  # out of the group is out of its queue, for this player only
-            self.service.seats.release(player, party.lang)
+            self.service.spawn(self.service.seats.release(player, party.lang), "release-queue")
             self.service.send_to(player, messages.QueueStatus(False, party.lang, party.practice))
             self._announce({(party.lang, party.practice)})
         group.leave(player)
         self._left_group(player, group)
 
     def _left_group(self, player: str, group: Group) -> None:
-        self.group_of.pop(player, None)
+        self.state.group_of.pop(player, None)
         self.service.send_to(player, messages.GroupLeft(group.code))
         if group.empty:
             self.groups.pop(group.code, None)
         else:
             self._show(group)
 
-    async def launch(self, conn: Connection, lang: str, practice: bool) -> None:
+    async def launch(self, conn: ConnRef, player: str, lang: str, practice: bool) -> None:
         """C2: the organiser queues the whole group, once nobody is busy. Checked before anything moves."""
-        player = self._player(conn)
-        group = self._group(player.id)
+        group = self._group(player)
         if group is None:
             raise DeskError(ErrorCode.UNKNOWN_GROUP, "you are not in a group")
         if lang not in trules.LANGUAGES:
             raise DeskError(ErrorCode.BAD_MESSAGE, f"tournaments are in {' '.join(trules.LANGUAGES)}")
         try:
-            group.check_launch(player.id, self._busy(group))
+            group.check_launch(player, await self._busy(group))
         except GroupError as error:
             raise DeskError(ErrorCode(error.code), error.message) from None
         for member in group.players:  # lobbies, finished games: free to leave
-            seat = self.service.seats.where(member)
+            seat = await self.service.seats.where(member)
             if seat is not None:
-                self.service.leave_seat(member, seat)
+                await self.service.leave_seat(member, seat)
         ratings = {member: await self._rating(member) for member in group.players}
-        tabs = {member: self._tab_for(member) for member in group.players}
+        tabs = {member: tab for member in group.players if (tab := self._tab_for(member)) is not None}
         party = Party(f"group:{group.code}", lang, practice, self.service.clock(), ratings)
-        await self._enqueue(party, {m: t for m, t in tabs.items() if t is not None} | {player.id: conn})
+        await self._enqueue(party, {**tabs, player: conn})
         self._show(group)
 
-    def _busy(self, group: Group) -> dict[str, bool]:
+    async def _busy(self, group: Group) -> dict[str, bool]:
         """A member is busy in a game in progress, in a queue, or with every tab closed."""
         busy = {}
         for member in group.members:
-            seat = self.service.seats.where(member.player)
+            seat = await self.service.seats.where(member.player)
             in_game = seat is not None and (seat.committed or seat.kind == "queue")
             busy[member.player] = in_game or member.away_since is not None
         return busy
 
     def _show(self, group: Group) -> None:
-        busy = self._busy(group)
+        self.service.spawn(self._show_now(group.code), "group-view")
+        self._arm_timer()
+
+    async def _show_now(self, code: str) -> None:
+        group = self.groups.get(code)
+        if group is None:
+            return
+        busy = await self._busy(group)
         members = [
             messages.GroupMember(
                 id=m.player,
                 name=self._name(m.player),
-                rating=self.known[m.player].rating if m.player in self.known else trules.STARTING_RATING,
+                rating=self.state.known[m.player].rating
+                if m.player in self.state.known
+                else trules.STARTING_RATING,
                 busy=busy[m.player],
                 queued=self.matchmaker.party_of(m.player) is not None,
                 away=m.away_since is not None,
@@ -272,16 +408,10 @@ class TournamentDesk:
                 group.code, group.organiser, members, m.player, group.can_launch(m.player, busy)
             )
             self.service.send_to(m.player, view)
-        self._arm_timer()
-
-    def tournament_over(self, room: TournamentRoom) -> None:
-        """C2: after the tournament everybody is back on the group screen."""
-        for player in room.people():
-            self._seat_changed(player)
 
     def _seat_changed(self, player: str) -> None:
         """A member's seat changed: their group's screen says who is busy (once per tick)."""
-        code = self.group_of.get(player)
+        code = self.state.group_of.get(player)
         if code is None:
             return
         if not self._refresh:
@@ -297,28 +427,29 @@ class TournamentDesk:
 
     # ---------------------------------------------------------------- players coming and going
 
-    def seen(self, player: Player) -> None:
-        self.known[player.id] = player
-
-    def renamed(self, player: Player) -> None:
-        """The group screen shows the new name."""
-        self.known[player.id] = player
-        self._seat_changed(player.id)
-
-    def player_back(self, player: str) -> None:
+    def player_back(self, player: str, node: str) -> None:
         """A tab of this player is open again: their group is theirs again (roles follow the player)."""
+        nodes = self.state.online.setdefault(player, [])
+        if node not in nodes:
+            nodes.append(node)
         group = self._group(player)
         if group is not None:
             group.reconnected(player)
             self._show(group)
 
-    def player_gone(self, player: str) -> None:
-        """Every tab of this player closed: out of the queue (free before the start), away from the group."""
+    def player_gone(self, player: str, node: str) -> None:
+        """The last tab of this player on a process closed. None left anywhere: out of the queue (free
+        before the start), away from the group."""
+        nodes = [n for n in self.state.online.get(player, []) if n != node]
+        if nodes:
+            self.state.online[player] = nodes
+            return
+        self.state.online.pop(player, None)
         party = self.matchmaker.party_of(player)
         if party is not None:
             self.matchmaker.leave(player)
-            self.service.seats.release(player, party.lang)
-            self.queued_tab.pop(player, None)
+            self.service.spawn(self.service.seats.release(player, party.lang), "release-queue")
+            self.state.queued_tab.pop(player, None)
             self._announce({(party.lang, party.practice)})
         group = self._group(player)
         if group is not None:
@@ -327,30 +458,26 @@ class TournamentDesk:
 
     # ---------------------------------------------------------------- helpers
 
-    def _player(self, conn: Connection) -> Player:
-        assert conn.player is not None
-        self.known[conn.player.id] = conn.player
-        return conn.player
-
     def _group(self, player: str) -> Group | None:
-        code = self.group_of.get(player)
+        code = self.state.group_of.get(player)
         return self.groups.get(code) if code is not None else None
 
     def _name(self, player: str) -> str:
-        known = self.known.get(player)
-        return known.nickname if known is not None else player
+        known = self.state.known.get(player)
+        return known.name if known is not None else player
 
-    def _tab_for(self, player: str) -> Connection | None:
-        tab = self.queued_tab.pop(player, None)
-        tabs = self.service.tabs_of(player)
-        if tab is not None and tab in tabs:
+    def _tab_for(self, player: str) -> ConnRef | None:
+        """The tab that queued, if its process still holds the player; else any of their tabs (number 0)."""
+        tab = self.state.queued_tab.pop(player, None)
+        nodes = self.state.online.get(player, [])
+        if tab is not None and tab.node in nodes:
             return tab
-        return next(iter(tabs), None)
+        return ConnRef(nodes[-1], 0) if nodes else None
 
     async def _rating(self, player: str) -> int:
         """The rating now: the one kept at the last hello may predate a tournament."""
         fresh = await asyncio.to_thread(self.service.players.get, player)
-        if fresh is not None:
-            self.known[player] = fresh
-            return fresh.rating
-        return trules.STARTING_RATING
+        if fresh is None:
+            return trules.STARTING_RATING
+        self.state.known[player] = Who(player, fresh.nickname, fresh.rating, fresh.quick_games_played)
+        return fresh.rating

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wordarena.core.tournament import events as ev
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.record import tournament_record
 from wordarena.core.tournament.state import Phase, TournamentState
 from wordarena.core.tournament.view import TournamentView, view_for
+from wordarena.server.cluster.wire import Who
 from wordarena.server.rooms import Room
 from wordarena.store.writes import PlaceStored, RoomDropped, TournamentStored, Write
-
-if TYPE_CHECKING:
-    from wordarena.server.connection import Connection
 
 
 class TournamentRoom(Room):
@@ -24,9 +22,8 @@ class TournamentRoom(Room):
     def state(self) -> TournamentState:
         return self.game.state
 
-    def joined(self, conn: Connection) -> ev.Event:
-        assert conn.player is not None
-        return ev.PlayerJoined(conn.player.id, conn.player.nickname, conn.player.rating)
+    def joined(self, who: Who) -> ev.Event:
+        return ev.PlayerJoined(who.id, who.name, who.rating)
 
     def seated(self, player: str) -> bool:
         return self.state.entrant(player) is not None
@@ -76,6 +73,6 @@ class TournamentRoom(Room):
     def react(self, effect: Any) -> None:
         if isinstance(effect, ev.TournamentEnded):
             self.service.metrics.games.labels(f"tournament_{effect.reason}").inc()
-            self.service.desk.tournament_over(self)
+            self.service.to_desk("tournament_over", args={"players": self.people()})
         elif isinstance(effect, ev.LobbyClosed):
             self.close()

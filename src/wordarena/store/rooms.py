@@ -76,6 +76,38 @@ class RoomRepository:
                 for room in rooms
             ]
 
+    def codes(self) -> list[str]:
+        """Every room in play (a process looks for the ones nobody owns)."""
+        with self.db.transaction() as session:
+            return list(session.scalars(select(RoomRow.code)).all())
+
+    def take_over(self, code: str) -> tuple[StoredRoom, int] | None:
+        """Become the room's owner in the store: a new fencing number, then what restores it.
+
+        In one transaction, so no write of a former owner can slip between the
+        read and the new number: from now on the store refuses its writes.
+        """
+        with self.db.transaction() as session:
+            fenced = session.execute(
+                update(RoomRow)
+                .where(RoomRow.code == code)
+                .values(fence=RoomRow.fence + 1)
+                .returning(RoomRow.fence)
+            ).scalar_one_or_none()
+            if fenced is None:
+                return None
+            room = session.get(RoomRow, code)
+            assert room is not None
+            events = session.execute(
+                select(RoomEventRow.seq, RoomEventRow.event)
+                .where(RoomEventRow.room_code == code, RoomEventRow.seq > room.snapshot_seq)
+                .order_by(RoomEventRow.seq)
+            ).all()
+            stored = StoredRoom(
+                code, room.snapshot, room.snapshot_seq, [(seq, event) for seq, event in events]
+            )
+            return stored, int(fenced)
+
     def drop(self, code: str) -> None:
         """Forget a room that cannot be restored (a snapshot from an incompatible version)."""
         with self.db.transaction() as session:
