@@ -168,6 +168,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         data_dir=Path(args.data_dir),
         database_url=args.database_url or None,
+        redis_url=args.redis_url or None,
         allowed_origins=tuple(o for o in (args.allow_origin or []) if o),
         trust_proxy=args.trust_proxy,
         max_sockets_per_ip=args.max_sockets_per_ip,
@@ -278,6 +279,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--allow-origin", action="append", default=_env("ALLOWED_ORIGINS", "").split(","),
         help="a public origin of the site (scheme://host[:port]): its Host and its pages' sockets are "
         "accepted besides the listening address (repeatable)",
+    )  # fmt: skip
+    se.add_argument(
+        "--redis-url", default=_env("REDIS_URL", ""),
+        help="a member of a cluster: rooms, seats and the desk shared through this Redis (with --database-url)",
     )  # fmt: skip
     se.add_argument(
         "--trust-proxy", action="store_true", default=_env("TRUST_PROXY", "") in ("1", "true", "yes"),

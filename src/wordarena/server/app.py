@@ -6,6 +6,7 @@ import asyncio
 import functools
 import ipaddress
 import logging
+import secrets
 import sys
 import threading
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from wordarena.core import bot, lexicon
 from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES
 from wordarena.core.letters import alphabet
 from wordarena.server import connection, protocol_doc
+from wordarena.server.cluster import engines
 from wordarena.server.messages import CloseCode, encode
 from wordarena.server.service import SERVICE, Config, Service
 from wordarena.store.database import Database, StoreUnavailable, sqlite_url
@@ -167,7 +169,9 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
         app[DATABASE] = await asyncio.to_thread(
             Database.open, config.database_url or sqlite_url(config.data_dir)
         )
-    service = Service(config, app[DATABASE])
+    node = f"n-{secrets.token_hex(4)}"
+    shared = await engines.with_redis(node, config.redis_url) if config.redis_url else engines.in_memory(node)
+    service = Service(config, app[DATABASE], node=node, shared=shared)
     if clock is not None:  # tests drive time by hand
         service.clock = clock
     app[SERVICE] = service
@@ -197,13 +201,27 @@ async def _stop(app: web.Application) -> None:
     app[DATABASE].close()
 
 
+async def _check_redis(url: str) -> None:
+    shared = await engines.with_redis("check", url)
+    if shared.redis is not None:
+        await shared.redis.aclose()
+
+
 def serve(config: Config) -> int:
     """Run the server until SIGINT/SIGTERM; a database that cannot be used is one line and status 2."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config.data_dir.mkdir(parents=True, exist_ok=True)
+    if config.redis_url and not config.database_url:
+        print(
+            "wordarena: a cluster member (--redis-url) needs the shared database too (--database-url)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         db = Database.open(config.database_url or sqlite_url(config.data_dir))
-    except StoreUnavailable as error:
+        if config.redis_url:
+            asyncio.run(_check_redis(config.redis_url))
+    except (StoreUnavailable, engines.RedisUnavailable) as error:
         print(f"wordarena: {error}", file=sys.stderr)
         return 2
     app = make_app(config, db=db)
@@ -214,5 +232,6 @@ def serve(config: Config) -> int:
         print=lambda text: log.info(text),
         handle_signals=True,
         shutdown_timeout=5.0,
+        reuse_port=config.reuse_port,
     )
     return 0

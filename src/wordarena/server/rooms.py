@@ -304,8 +304,17 @@ class Room(ABC):
             if self.seated(player):
                 return pe.PlayerReconnected(player)
             return self.joined(envelope.who) if envelope.who is not None else None
-        if self.members.get(player) != ref:  # a stale tab: it was replaced or left
-            return None
+        if self.members.get(player) != ref:
+            if (
+                envelope.kind != "event"
+                or player in self.members
+                or not self.seated(player)
+                or self.gone(player)
+            ):
+                return None  # a stale tab: it was replaced or left
+            # The room just changed owner and this tab has not attached again yet: it is the player's tab.
+            self.members[player] = ref
+            batch.fresh.append((player, ref))
         if envelope.kind == "detach":
             del self.members[player]
             return pe.PlayerDisconnected(player) if self.seated(player) else None

@@ -33,7 +33,8 @@ from wordarena.core.tournament.state import TournamentState
 from wordarena.server import limits, messages
 from wordarena.server.cluster import wire
 from wordarena.server.cluster.bus import Bus, MemoryBus
-from wordarena.server.cluster.directory import LEASE_RENEW_S, Directory, MemoryDirectory
+from wordarena.server.cluster.directory import LEASE_RENEW_S, LEASE_TTL_MS, Directory, MemoryDirectory
+from wordarena.server.cluster.engines import Shared
 from wordarena.server.cluster.seats import MemorySeats, Seats
 from wordarena.server.cluster.wire import ConnRef, Who
 from wordarena.server.duel_room import DuelRoom
@@ -62,6 +63,7 @@ ROOM_CLASSES: dict[str, type[Room]] = {"duel": DuelRoom, "tournament": Tournamen
 class Config:
     host: str = "127.0.0.1"
     port: int = 8000
+    reuse_port: bool = False  # several processes listen on one port (--workers)
     data_dir: Path = Path("data")
     database_url: str | None = None  # default: SQLite in data_dir
     redis_url: str | None = None  # a member of a cluster: rooms, seats and the desk are shared through Redis
@@ -85,6 +87,7 @@ class Service:
     bus: Bus | None = None
     directory: Directory | None = None
     seats: Seats = field(default_factory=MemorySeats)
+    shared: Shared | None = None  # a cluster member's Redis (bus, directory, seats, the desk's state)
     metrics: Metrics = field(default_factory=Metrics)
     rooms: dict[str, Room] = field(default_factory=dict)  # the rooms this process owns, by code
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
@@ -100,6 +103,8 @@ class Service:
     def __post_init__(self) -> None:
         if self.config.time_scale != 1.0:
             self.clock = scaled_clock(self.config.time_scale, self.config.time_origin_ms)
+        if self.shared is not None:
+            self.bus, self.directory, self.seats = self.shared.bus, self.shared.directory, self.shared.seats
         self.bus = self.bus or MemoryBus(self.node)
         self.directory = self.directory or MemoryDirectory(self.node)
         self.players = PlayerRepository(self.db)
@@ -115,6 +120,7 @@ class Service:
         self.desk: TournamentDesk | None = None  # when this process owns the desk
         self.seats.on_change = lambda player: self.to_desk("seat_changed", args={"player": player})
         self._owners: dict[str, str] = {}  # where the rooms of our tabs live (a cache of the directory)
+        self._dead: dict[str, float] = {}  # processes that stopped receiving (their leases will run out)
         self._taking: dict[str, asyncio.Future[Room | None]] = {}
         self._outgoing: dict[str, list[tuple[int, bytes]]] = {}  # frames for other processes' tabs
         self._conn_numbers = 0
@@ -176,6 +182,8 @@ class Service:
             room.post(envelope)
             return True
         owner = self._owners.get(code) or await self.the_directory.owner(room_key(code))
+        if owner is not None and owner in self._dead:  # its owner died: wait for the lease to run out
+            owner = await self._owner_after_death(code)
         if owner is None or owner == self.node:
             room = await self.take_over(code)
             if room is None:
@@ -185,6 +193,16 @@ class Service:
         self._owners[code] = owner
         self.the_bus.to_node(owner, _to_room(code, kind, envelope))
         return True
+
+    async def _owner_after_death(self, code: str) -> str | None:
+        """The owner of a room whose owner stopped answering: the same once its lease ran out, or a new one."""
+        deadline = time.monotonic() + LEASE_TTL_MS / 1000 + 2
+        while time.monotonic() < deadline:
+            owner = await self.the_directory.owner(room_key(code))
+            if owner is None or owner not in self._dead:
+                return owner
+            await asyncio.sleep(LEASE_RENEW_S / 4)
+        return None
 
     async def room_exists(self, code: str) -> bool:
         """Owned somewhere, or in the store waiting for an owner."""
@@ -332,7 +350,11 @@ class Service:
         self.spawn(self._to_desk(request), "to-desk")
 
     async def _to_desk(self, request: wire.ToDesk) -> None:
+        deadline = time.monotonic() + LEASE_TTL_MS / 1000 + 2
         owner = await self.the_directory.claim(DESK)
+        while owner in self._dead and time.monotonic() < deadline:  # its owner died: its lease runs out
+            await asyncio.sleep(LEASE_RENEW_S / 4)
+            owner = await self.the_directory.claim(DESK)
         if owner == self.node:
             desk = await self._own_desk()
             desk.post(request)
@@ -347,10 +369,12 @@ class Service:
 
     async def load_desk(self) -> bytes | None:
         """The desk's state as its last owner saved it (a cluster keeps it in Redis)."""
-        return None
+        return None if self.shared is None else await self.shared.load_desk()
 
     async def save_desk(self, state: bytes) -> None:
         """Save the desk's state for its next owner (a cluster keeps it in Redis)."""
+        if self.shared is not None:
+            await self.shared.save_desk(state)
 
     # ---------------------------------------------------------------- players online
 
@@ -428,6 +452,7 @@ class Service:
 
     def lost(self, node: str, message: wire.Wire) -> None:
         """A process we wrote to is gone: find the new owner of what we sent it."""
+        self._dead[node] = time.monotonic()
         if isinstance(message, wire.ToRoom):
             code = message.key.removeprefix("room:")
             if self._owners.get(code) == node:
@@ -551,6 +576,8 @@ class Service:
         self.desk = None
         self.rooms.clear()
         await self.the_bus.stop()
+        if self.shared is not None and self.shared.redis is not None:
+            await self.shared.redis.aclose()
 
 
 def _to_room(code: str, kind: str, envelope: Envelope) -> wire.ToRoom:

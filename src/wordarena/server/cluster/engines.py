@@ -1,0 +1,61 @@
+"""The shared parts of one cluster member: built from the Redis URL, or in memory when alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from wordarena.server.cluster.bus import Bus, MemoryBus, RedisBus
+from wordarena.server.cluster.directory import Directory, MemoryDirectory, RedisDirectory
+from wordarena.server.cluster.seats import MemorySeats, RedisSeats, Seats
+
+PREFIX = "wa:"
+DESK_STATE = f"{PREFIX}desk"
+
+
+class RedisUnavailable(Exception):
+    """The Redis URL is wrong or Redis cannot be reached: one readable line."""
+
+
+@dataclass
+class Shared:
+    bus: Bus
+    directory: Directory
+    seats: Seats
+    redis: aioredis.Redis | None = None
+
+    async def load_desk(self) -> bytes | None:
+        if self.redis is None:
+            return None
+        data = await self.redis.get(DESK_STATE)
+        return data.encode() if isinstance(data, str) else data
+
+    async def save_desk(self, state: bytes) -> None:
+        if self.redis is not None:
+            await self.redis.set(DESK_STATE, state)
+
+
+def in_memory(node: str) -> Shared:
+    return Shared(MemoryBus(node), MemoryDirectory(node), MemorySeats())
+
+
+async def with_redis(node: str, url: str) -> Shared:
+    """Connect to Redis (checked now: a bad URL or an unreachable server is `RedisUnavailable`)."""
+    try:
+        redis = aioredis.Redis.from_url(url)
+        await redis.ping()
+    except (ValueError, RedisError, OSError) as error:
+        raise RedisUnavailable(f"cannot use Redis at {_safe(url)}: {error}") from None
+    return Shared(
+        RedisBus(node, url, PREFIX), RedisDirectory(node, redis, PREFIX), RedisSeats(redis, PREFIX), redis
+    )
+
+
+def _safe(url: str) -> str:
+    """The URL without its password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        return f"{scheme}://***@{rest.split('@', 1)[1]}"
+    return url
