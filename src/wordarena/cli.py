@@ -282,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     se.add_argument(
         "--redis-url", default=_env("REDIS_URL", ""),
-        help="a member of a cluster: rooms, seats and the desk shared through this Redis (with --database-url)",
+        help="a member of a cluster: rooms, seats and the desk shared through Redis (with --database-url)",
     )  # fmt: skip
     se.add_argument(
         "--trust-proxy", action="store_true", default=_env("TRUST_PROXY", "") in ("1", "true", "yes"),

@@ -195,7 +195,7 @@ class Service:
         return True
 
     async def _owner_after_death(self, code: str) -> str | None:
-        """The owner of a room whose owner stopped answering: the same once its lease ran out, or a new one."""
+        """The owner of a room whose owner stopped answering, once its lease has run out (maybe us)."""
         deadline = time.monotonic() + LEASE_TTL_MS / 1000 + 2
         while time.monotonic() < deadline:
             owner = await self.the_directory.owner(room_key(code))
