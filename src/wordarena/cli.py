@@ -162,6 +162,12 @@ def cmd_openers(args: argparse.Namespace) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     from wordarena.server.app import serve
     from wordarena.server.service import Config
+    from wordarena.server.workers import supervise
+
+    if args.workers > 1:
+        if not (args.database_url and args.redis_url):
+            raise UsageError("--workers needs --database-url and --redis-url: the workers share them")
+        return supervise(args.workers, _worker_args(args))
 
     config = Config(
         host=args.host,
@@ -169,6 +175,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         data_dir=Path(args.data_dir),
         database_url=args.database_url or None,
         redis_url=args.redis_url or None,
+        reuse_port=args.reuse_port,
         allowed_origins=tuple(o for o in (args.allow_origin or []) if o),
         trust_proxy=args.trust_proxy,
         max_sockets_per_ip=args.max_sockets_per_ip,
@@ -192,6 +199,29 @@ def cmd_reports(args: argparse.Namespace) -> None:
         print(review_table(ReportRepository(db).listed(args.lang, args.kind, args.limit)))
     finally:
         db.close()
+
+
+def _worker_args(args: argparse.Namespace) -> list[str]:
+    """The ``serve`` command line of one worker: the same options, one port shared (``--reuse-port``)."""
+    child = ["serve", "--host", args.host, "--port", str(args.port), "--data-dir", args.data_dir]
+    child += ["--database-url", args.database_url, "--redis-url", args.redis_url, "--reuse-port"]
+    for origin in args.allow_origin or []:
+        if origin:
+            child += ["--allow-origin", origin]
+    if args.trust_proxy:
+        child.append("--trust-proxy")
+    for option, value in (
+        ("--max-sockets-per-ip", args.max_sockets_per_ip),
+        ("--new-identities-per-minute", args.new_identities_per_minute),
+    ):
+        if value:
+            child += [option, str(value)]
+    if args.time_scale != 1.0:
+        from wordarena.server.rooms import now_ms
+
+        origin = args.time_origin_ms or now_ms()
+        child += ["--time-scale", str(args.time_scale), "--time-origin-ms", str(origin)]
+    return child
 
 
 def cmd_simulate(args: argparse.Namespace) -> None:
@@ -296,6 +326,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--new-identities-per-minute", type=int, default=int(_env("NEW_IDENTITIES_PER_MINUTE", "0")) or None,
         help="new anonymous identities per client address and minute (default 20)",
     )  # fmt: skip
+    se.add_argument(
+        "--workers", type=int, default=int(_env("WORKERS", "1")),
+        help="N cluster members on this port, restarted when one dies (needs both URLs)",
+    )  # fmt: skip
+    se.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)  # set by --workers
     se.add_argument("--time-scale", type=float, default=1.0, help=argparse.SUPPRESS)  # tests, benchmarks
     se.add_argument("--time-origin-ms", type=int, default=None, help=argparse.SUPPRESS)
     se.set_defaults(run=cmd_serve)

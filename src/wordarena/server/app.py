@@ -30,6 +30,7 @@ from wordarena.store.database import Database, StoreUnavailable, sqlite_url
 log = logging.getLogger(__name__)
 CONFIG = web.AppKey("config", Config)
 DATABASE = web.AppKey("database", Database)
+SHARED = web.AppKey("shared", engines.Shared)
 ALPHABETS_KEY = web.AppKey("alphabets", bytes)
 WEB = Path(str(resources.files("wordarena").joinpath("web")))
 
@@ -140,13 +141,19 @@ async def protocol_schema(request: web.Request) -> web.Response:
 
 
 def make_app(
-    config: Config, clock: Callable[[], int] | None = None, db: Database | None = None
+    config: Config,
+    clock: Callable[[], int] | None = None,
+    db: Database | None = None,
+    shared: engines.Shared | None = None,
 ) -> web.Application:
+    """The application; ``shared``: engines shared with other members in this Python process (tests)."""
     app = web.Application(middlewares=[behind_proxy, known_host_and_origin])
     app[CONFIG] = config
     app[ALPHABETS_KEY] = encode(alphabets_payload())
     if db is not None:
         app[DATABASE] = db
+    if shared is not None:
+        app[SHARED] = shared
     app.router.add_get("/ws", connection.websocket)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
@@ -169,8 +176,14 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
         app[DATABASE] = await asyncio.to_thread(
             Database.open, config.database_url or sqlite_url(config.data_dir)
         )
-    node = f"n-{secrets.token_hex(4)}"
-    shared = await engines.with_redis(node, config.redis_url) if config.redis_url else engines.in_memory(node)
+    if SHARED in app:
+        shared = app[SHARED]
+        node = shared.bus.node
+    else:
+        node = f"n-{secrets.token_hex(4)}"
+        shared = (
+            await engines.with_redis(node, config.redis_url) if config.redis_url else engines.in_memory(node)
+        )
     service = Service(config, app[DATABASE], node=node, shared=shared)
     if clock is not None:  # tests drive time by hand
         service.clock = clock
@@ -188,11 +201,16 @@ def _warm_up_bots() -> None:
 
 
 async def _close_sockets(app: web.Application) -> None:
-    """Stop the rooms (what they accepted is already stored), then close the sockets: clients reconnect."""
+    """Hand the rooms over (what they accepted is already stored), then close the sockets: clients reconnect.
+
+    Alone, the server is going away (1001: reconnect with backoff); in a cluster the
+    others take its rooms at once (1012: reconnect now, to any process).
+    """
     service: Service = app[SERVICE]
     await service.stop()
+    code = CloseCode.SERVICE_RESTART if service.config.redis_url else CloseCode.GOING_AWAY
     await asyncio.gather(
-        *(ws.close(code=CloseCode.GOING_AWAY, message=b"server restart") for ws in list(service.sockets)),
+        *(ws.close(code=code, message=b"server restart") for ws in list(service.sockets)),
         return_exceptions=True,
     )
 

@@ -177,6 +177,8 @@ class Service:
 
     async def post(self, code: str, kind: str, envelope: Envelope) -> bool:
         """Hand an input to the room, wherever its owner is; False when the room does not exist."""
+        if self._stopping:  # handed over: the tab reconnects elsewhere
+            return False
         room = self.rooms.get(code)
         if room is not None and not room.closed:
             room.post(envelope)

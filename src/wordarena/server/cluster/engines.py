@@ -37,8 +37,17 @@ class Shared:
             await self.redis.set(DESK_STATE, state)
 
 
-def in_memory(node: str) -> Shared:
-    return Shared(MemoryBus(node), MemoryDirectory(node), MemorySeats())
+def in_memory(node: str, others: Shared | None = None) -> Shared:
+    """One process's engines in memory; with ``others``, shared with another member in this Python process."""
+    if others is None:
+        return Shared(MemoryBus(node), MemoryDirectory(node), MemorySeats())
+    assert isinstance(others.bus, MemoryBus) and isinstance(others.directory, MemoryDirectory)
+    assert isinstance(others.seats, MemorySeats)
+    return Shared(
+        MemoryBus(node, others.bus.hub),
+        MemoryDirectory(node, others.directory.leases),
+        MemorySeats(others.seats.seats),
+    )
 
 
 async def with_redis(node: str, url: str) -> Shared:
