@@ -10,6 +10,7 @@ before it exits (a rolling restart is `kill -TERM` of one child at a time).
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import subprocess
 import sys
@@ -47,7 +48,7 @@ def supervise(count: int, child_args: Sequence[str]) -> int:
                 if time.monotonic() - started[index] < RESTART_PAUSE_S:
                     time.sleep(RESTART_PAUSE_S)
             started[index] = time.monotonic()
-            children[index] = subprocess.Popen(command)
+            children[index] = subprocess.Popen(command, env={**os.environ, "WORDARENA_WORKERS": "1"})
         time.sleep(0.2)
     for child in children:
         if child is not None:
