@@ -16,6 +16,8 @@ from tests.server.conftest import arena  # noqa: F401 (a fixture, for tests outs
 
 private_postgresql = postgresql_factories.postgresql_proc(executable=PG_CTL, port=None)
 private_redis = redis_factories.redis_proc(port=None)
+#: A PostgreSQL of its own for a test that stops and starts it (a database restart).
+restartable_postgresql = postgresql_factories.postgresql_proc(executable=PG_CTL, port=None)
 
 
 @pytest.fixture(scope="session")

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
+from pytest_postgresql.executors import PostgreSQLExecutor
 
-from tests.server.conftest import Arena, until
+from tests.server.conftest import Arena, FakeClock, until
 from tests.server.test_rooms import start_playing, two_players, wrong_words
+from tests.store.conftest import fresh_postgres_url
 from wordarena.server import limits
+from wordarena.server.app import make_app
 from wordarena.server.journal import Journal, StaleOwner
 from wordarena.server.metrics import Metrics
+from wordarena.server.service import Config
 from wordarena.store.writes import EventAppended, Write
 
 
@@ -111,3 +117,29 @@ async def test_a_room_goes_on_after_its_store_came_back(arena: Arena) -> None:
         assert view["seats"][0]["rows"][0]["letters"]
         await alice.guess(wrong_words(arena, code, 2)[1])  # the room task is alive
         await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 2)
+
+
+async def test_a_postgresql_restart_loses_nothing_and_crashes_nothing(
+    tmp_path: Path, aiohttp_server: Any, restartable_postgresql: PostgreSQLExecutor
+) -> None:
+    """The database goes away mid-round: the guess waits (nobody is told before it is stored), then lands."""
+    server = restartable_postgresql
+    url = f"postgresql+psycopg://{server.user}@{server.host}:{server.port}/postgres"
+    with fresh_postgres_url(url) as schema_url:
+        clock = FakeClock()
+        arena = Arena(
+            await aiohttp_server(make_app(Config(data_dir=tmp_path, database_url=schema_url), clock=clock)),
+            clock,
+        )
+        async with arena.client() as alice, arena.client() as bob:
+            code = await two_players(arena, alice, bob)
+            await start_playing(arena, alice, bob)
+            with server.stopped():
+                await alice.guess(wrong_words(arena, code, 1)[0])
+                await until(lambda: arena.service.metrics.store_failures._value.get() >= 1, timeout=15)  # type: ignore[attr-defined]
+                assert not alice.view["seats"][0]["rows"]  # type: ignore[index]
+            view = await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 1, timeout=30)
+            assert view["seats"][0]["rows"][0]["letters"]
+            await alice.guess(wrong_words(arena, code, 2)[1])
+            await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 2)
+        await arena.server.close()

@@ -20,7 +20,7 @@ from wordarena.store.database import Database, sqlite_url
 def fresh_postgres_url(server_url: str) -> Iterator[str]:
     """The URL of an empty schema of its own on that server, dropped afterwards."""
     schema = f"test_{secrets.token_hex(6)}"
-    admin = create_engine(server_url)
+    admin = create_engine(server_url, pool_pre_ping=True)  # the server may have restarted meanwhile
     with admin.begin() as connection:
         connection.execute(text(f"CREATE SCHEMA {schema}"))
     separator = "&" if "?" in server_url else "?"
