@@ -452,6 +452,17 @@ class Service:
             if conn.room == code and conn.player is not None:
                 self.spawn(conn.enter(code, conn.room_kind), f"again-{code}")
 
+    def resync(self) -> None:
+        """The bus was cut (Redis restarted): every tab here attaches again and gets a full view.
+
+        Views are whole screens with a version, so one full view repairs whatever was lost.
+        """
+        for conn in list(self.conns.values()):
+            if conn.room is not None and conn.player is not None:
+                self.spawn(conn.enter(conn.room, conn.room_kind), f"resync-{conn.room}")
+            if conn.player is not None:
+                self.the_bus.watch(conn.player.id)
+
     def lost(self, node: str, message: wire.Wire) -> None:
         """A process we wrote to is gone: find the new owner of what we sent it."""
         self._dead[node] = time.monotonic()
@@ -482,6 +493,7 @@ class Service:
 
     async def start(self) -> None:
         self.the_bus.on_lost = self.lost
+        self.the_bus.on_reconnect = self.resync
         self.the_bus.start(self.received)
         self.journal.start()
         await self._to_desk(wire.ToDesk("wake"))  # the first process to start owns the desk

@@ -36,6 +36,7 @@ class Bus(ABC):
         self.node = node
         self.handler: Handler = lambda message: None
         self.on_lost: Lost = lambda node, message: None
+        self.on_reconnect: Callable[[], None] = lambda: None  # messages may have been lost meanwhile
         self.sent = 0  # messages to other processes (for /metrics)
 
     def start(self, handler: Handler) -> None:
@@ -202,11 +203,15 @@ class RedisBus(Bus):
 
     async def _listen(self) -> None:
         """Receive on our channels; after a lost connection, subscribe again to every one."""
+        reconnecting = False
         while True:
             try:
                 self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
                 await self._pubsub.subscribe(*self._channels)
                 self.connected.set()
+                if reconnecting:  # frames sent meanwhile are lost: let the owners send full views again
+                    self.on_reconnect()
+                reconnecting = True
                 await self._receive()
             except (RedisError, OSError) as error:
                 self.connected.clear()
