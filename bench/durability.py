@@ -7,8 +7,9 @@
 The harness is `tests.durability.harness` (its docstring says what it does and checks);
 the short version runs in ``make test`` (tests/server/test_durability.py). This prints,
 per store: the kill moments, then kills done, games and tournaments stored, and the
-count of each check: lost, rolled back, replayable, store mismatches (all must be 0).
-Exit status 1 when a check failed.
+count of each check: lost, rolled back, replayable, store mismatches, then server errors
+(ERROR lines of its log, requests never answered) and stalls (a game stuck or too slow to
+finish): all must be 0, else the exit status is 1.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--people", type=int, default=3, help="people per Duel de Mots room")
     parser.add_argument("--bots", type=int, default=1, help="bots per Duel de Mots room")
     parser.add_argument("--teams", type=int, default=2, help="rated tournaments at once (8 people each)")
+    parser.add_argument(
+        "--practice", type=int, default=1, help="practice tournaments at once (1 person and 7 bots each)"
+    )
     parser.add_argument("--time-scale", type=float, default=10.0, help="game time / real time")
     parser.add_argument("--afk", type=float, default=0.05, help="share of tournament turns left to run out")
     parser.add_argument("--keep", type=Path, default=None, help="keep the server logs (and SQLite file) here")
@@ -70,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             people=args.people,
             bots=args.bots,
             teams=args.teams,
+            practice=args.practice,
             time_scale=args.time_scale,
             afk=args.afk,
             play_s=(1.0, 6.0),
@@ -82,13 +87,15 @@ def main(argv: list[str] | None = None) -> int:
         print(report.summary(), flush=True)
     print()
     print(
-        f"{'store':<11}{'kills':>6}{'games':>7}{'tourn.':>7}", *(f"{c:>12}" for c in CHECKS), f"{'time':>8}"
+        f"{'store':<11}{'kills':>6}{'games':>7}{'tourn.':>7}",
+        *(f"{c:>12}" for c in CHECKS),
+        f"{'errors':>7}{'stalls':>7}{'time':>7}",
     )
     for report in reports:
         print(
             f"{report.options.store:<11}{len(report.kills):>6}{report.games:>7}{report.tournaments:>7}",
             *(f"{report.count(c):>12}" for c in CHECKS),
-            f"{report.seconds:>7.0f}s",
+            f"{len(report.server_errors):>7}{report.stats['stalls']:>7}{report.seconds:>6.0f}s",
         )
     return 0 if all(r.ok for r in reports) else 1
 

@@ -65,6 +65,7 @@ CHECKS = ("lost", "rolled_back", "replayable", "store")
 KILL_MODES = ("any", "created", "started", "revealed", "finished")
 KILL_WEIGHTS = (4, 1, 2, 2, 1)
 TEAM_LANGUAGES = ("en", "fr", "de", "es")  # one per team: two teams never share a lobby
+PRACTICE_LANGUAGES = ("it", "nl", "pt", "pl")  # one per practice player, likewise
 REQUEST_S = 20.0  # an answer to a request (the machine is small and shared)
 START_S = 90.0  # a server start (bot warm-up threads of the previous runs may still be busy)
 
@@ -88,7 +89,8 @@ class Options:
     bots: int = 1  # bots per table
     rounds: int = 3
     clock_s: int = 60
-    teams: int = 1  # tournaments played at once (8 people each)
+    teams: int = 1  # rated tournaments played at once (8 people each)
+    practice: int = 0  # practice tournaments played at once (1 person and 7 bots each)
     lang: str = "en"
     time_scale: float = 15.0  # game time runs this many times faster than real time
     play_s: tuple[float, float] = (1.0, 4.0)  # real seconds of play before a kill ("any" moment)
@@ -147,7 +149,8 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not self.findings and not self.server_errors
+        """The four checks at 0, no server error, and no game stuck (or too slow to finish)."""
+        return not self.findings and not self.server_errors and not self.stats["stalls"]
 
     def summary(self) -> str:
         o, s = self.options, self.stats
@@ -741,15 +744,21 @@ class Table:
 
 
 class Team:
-    """Eight people queueing rated tournaments in the same language, one after the other."""
+    """Eight people queueing rated tournaments in the same language, one after the other.
 
-    def __init__(self, world: World, number: int, people: list[Player]) -> None:
+    Or (``practice``) one person queueing practice tournaments: bots take the seven other
+    seats, and bots move by the clock, never by a logged event.
+    """
+
+    def __init__(self, world: World, number: int, people: list[Player], practice: bool = False) -> None:
         self.world = world
         self.number = number
         self.people = people
+        self.practice = practice
         self.code: str | None = None
         self.done: set[str] = set()
-        self.lang = TEAM_LANGUAGES[number % len(TEAM_LANGUAGES)]
+        languages = PRACTICE_LANGUAGES if practice else TEAM_LANGUAGES
+        self.lang = languages[number % len(languages)]
 
     def tournament_timeout(self) -> float:
         return 40 * 6 * 30 / self.world.options.time_scale + 60
@@ -762,7 +771,7 @@ class Team:
                 await self._fresh_people_if_apart()
                 for p in self.people:
                     p.focus = None
-                    await p.send({"type": "queue", "lang": self.lang, "practice": False})
+                    await p.send({"type": "queue", "lang": self.lang, "practice": self.practice})
                 await any_of(self.people, self._started, REQUEST_S * 2)
                 self.code = next(c for p in self.people if (c := self._started_code(p)) is not None)
                 self.world.stats["tournaments_started"] += 1
@@ -951,6 +960,8 @@ class World:
         for t in range(o.teams):
             people = [self.new_player(f"t{t}.{i}") for i in range(8)]
             self.teams.append(Team(self, t, people))
+        for t in range(o.practice):
+            self.teams.append(Team(self, o.teams + t, [self.new_player(f"p{t}")], practice=True))
         await asyncio.gather(*(p.connect(self.server.url, self.server.generation) for p in self.players))
         self.start_tasks()
 
@@ -1091,7 +1102,8 @@ class World:
             failed.cancel()
         self.check_failure()
         unfinished = [t.get_name() for t in runs if not t.done()]
-        if unfinished:
+        if unfinished:  # a game stuck after a restart looks like this
+            self.stats["stalls"] += len(unfinished)
             self.say(f"  still playing at the end: {', '.join(unfinished)}")
         await self.stop_tasks()
         await asyncio.gather(*(p.disconnect() for p in self.live()))
