@@ -214,6 +214,20 @@ class Room(ABC):
             self.service.detached(ref, self.code)
         for player in self._reported:
             self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")
+        self._turn_away()
+
+    def _turn_away(self) -> None:
+        """What came in while the room was closing is never processed: a tab that came in is told."""
+        while not self.inbox.empty():
+            envelope = self.inbox.get_nowait()
+            ref, player = envelope.conn, envelope.player
+            if envelope.kind == "attach" and ref is not None and player is not None:
+                self.service.detached(ref, self.code)
+                self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")
+                code = ErrorCode.UNKNOWN_TOURNAMENT if self.kind == "tournament" else ErrorCode.UNKNOWN_ROOM
+                self.service.deliver(ref, messages.Error(code, "this game is over and no longer exists"))
+            if envelope.done is not None and not envelope.done.done():
+                envelope.done.set_result(None)
 
     # ------------------------------------------------------------------ the mechanism
 
