@@ -2,7 +2,8 @@
 
 A short run of the durability harness (tests/durability/harness.py) per store:
 a real ``python -m wordarena serve`` child process, game time 25 times faster,
-two Duel de Mots rooms of people and a bot and a rated tournament of 8 people,
+two Duel de Mots rooms of people and a bot, a rated tournament of 8 people and a
+practice tournament (one person, seven bots),
 killed with SIGKILL three times at seeded random moments, restarted on the same
 store, every client reconnected, then the store audited. The long run is
 ``python -m bench.durability --kills 20 --store both``.
@@ -13,12 +14,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.durability.harness import CHECKS, Options, run
-from tests.server.conftest import Arena
+from tests.server.conftest import Arena, FakeClock
 from tests.server.test_rooms import start_playing, two_players
+from wordarena.server.app import make_app
+from wordarena.server.service import Config
+from wordarena.server.tournament_desk import TournamentDesk
 from wordarena.store.writes import RoomDropped, Write
 
 
@@ -35,10 +40,12 @@ async def test_kill_9_loses_nothing(store: str, tmp_path: Path, request: pytest.
         people=2,
         bots=1,
         teams=1,
+        practice=1,
         time_scale=25.0,
         play_s=(0.5, 2.5),
         trigger_wait_s=6.0,
-        finish_s=40.0,
+        wild=0.15,
+        finish_s=60.0,
         tmp=tmp_path,
         say=lines.append,
     )
@@ -46,6 +53,7 @@ async def test_kill_9_loses_nothing(store: str, tmp_path: Path, request: pytest.
     summary = report.summary() + "\n" + "\n".join(lines)
     assert {check: report.count(check) for check in CHECKS} == dict.fromkeys(CHECKS, 0), summary
     assert not report.server_errors, summary
+    assert report.stats["stalls"] == 0, summary  # no game stuck after a restart
     # the run did what it is for: kills, restarts with rooms to come back to, games and a tournament
     assert len(report.kills) == 3, summary
     assert report.stats["rejoined"] > 0 and report.stats["views_after_restart"] > 0, summary
@@ -93,3 +101,35 @@ async def test_a_join_while_a_finished_room_is_being_dropped_is_answered(
         assert answer["type"] == "error" and answer["code"] == "unknown_room"
         await bob_again.send({"type": "create"})  # and no seat in the dropped room holds the player
         await bob_again.expect("created")
+
+
+async def test_a_tournament_killed_before_its_start_starts_after_the_restart(
+    tmp_path: Path, aiohttp_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the harness (practice, seed 6): the desk opens the tournament (stored, the players
+    see its lobby) and starts it a moment later (a practice one once its bots' word tables are
+    built). Killed in between, it came back as a lobby that nothing ever starts."""
+
+    async def killed_while_building_the_bots(desk: TournamentDesk, code: str, lang: str) -> None:
+        return  # the process died here: StartRequested never reached the room
+
+    monkeypatch.setattr(TournamentDesk, "_start_with_bots", killed_while_building_the_bots)
+    clock = FakeClock()
+    first = Arena(await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock)), clock)
+    async with first.client() as alice:
+        await alice.hello()
+        token = alice.token
+        await alice.send({"type": "queue", "lang": "it", "practice": True})
+        await alice.latest_where("queue", lambda m: m["queued"])
+        await first.settle(10_000)
+        lobby = await alice.latest_where("tournament", lambda v: v["phase"] == "lobby")
+        await first.server.close()
+    monkeypatch.undo()
+
+    second = Arena(await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock)), clock)
+    async with second.client() as alice:
+        await alice.hello(token=token)
+        await alice.send({"type": "tournament_join", "tournament": lobby["code"]})
+        # the restored lobby starts by itself (once its bots' word tables are built, in a thread)
+        started = await alice.latest_where("tournament", lambda v: v["phase"] != "lobby", timeout=10)
+        assert started["phase"] == "intro" and len(started["players"]) == 8

@@ -23,12 +23,16 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 from aiohttp import web
 
+from wordarena.core import bot, lexicon
 from wordarena.core.duel.game import DuelGame
 from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.state import DuelState
 from wordarena.core.player_events import PlayerLeft, RoomRestored
 from wordarena.core.seating import Seat
+from wordarena.core.tournament import events as tev
+from wordarena.core.tournament import rules as trules
 from wordarena.core.tournament.game import TournamentGame
+from wordarena.core.tournament.state import Phase as TournamentPhase
 from wordarena.core.tournament.state import TournamentState
 from wordarena.server import limits, messages
 from wordarena.server.cluster import wire
@@ -256,10 +260,24 @@ class Service:
             return None
         self.open(room)
         room.post(Envelope("event", None, event=RoomRestored()))  # nobody is attached yet: 60 s to come back
+        if isinstance(room, TournamentRoom) and room.state.phase is TournamentPhase.LOBBY:
+            self.spawn(self._start_restored_lobby(room), f"start-{code}")
         self.the_bus.broadcast(wire.Moved(room_key(code), self.node))  # tabs elsewhere attach again
         self.metrics.takeovers.inc()
         self.metrics.takeover_seconds.observe(time.perf_counter() - started)
         return room
+
+    async def _start_restored_lobby(self, room: TournamentRoom) -> None:
+        """Start a tournament taken over in its lobby: its start was decided, not yet logged.
+
+        The desk opens a tournament only for a lobby ready to start, then starts it (a
+        practice one once its bots' word tables are built): if its owner stopped in
+        between, nothing else would ever start it. A second start is refused, harmlessly.
+        """
+        if not room.state.options.rated:
+            lang = room.state.options.lang
+            await asyncio.to_thread(lambda: [bot.solver(lexicon.word_list(lang, n)) for n in trules.LENGTHS])
+        room.post(Envelope("event", None, event=tev.StartRequested()))
 
     def _restored(self, stored: StoredRoom) -> Room:
         snapshot = msgspec.json.decode(stored.snapshot)
