@@ -133,3 +133,33 @@ async def test_a_tournament_killed_before_its_start_starts_after_the_restart(
         # the restored lobby starts by itself (once its bots' word tables are built, in a thread)
         started = await alice.latest_where("tournament", lambda v: v["phase"] != "lobby", timeout=10)
         assert started["phase"] == "intro" and len(started["players"]) == 8
+
+
+async def test_a_join_of_a_room_dropped_after_the_check_is_answered(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same race one step later (found by the harness on SQLite): the room existed when the
+    join looked, and was dropped before the tab was attached: no answer either."""
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        arena.advance(90_000)
+        await alice.view_where(lambda v: v["phase"] == "reveal")
+        arena.advance(6_500)
+        await alice.view_where(lambda v: v["phase"] == "finished")
+        token = bob.token
+        service = arena.service
+        room = service.rooms[code]
+    assert room._task is not None
+    await asyncio.wait_for(room._task, 5)  # both tabs closed: the finished room is dropped, its task ends
+    assert code not in service.rooms and not await service.room_exists(code)
+
+    async def existed_when_looked_at(code: str) -> bool:
+        return True
+
+    monkeypatch.setattr(service, "room_exists", existed_when_looked_at)
+    async with arena.client() as bob_again:
+        await bob_again.hello(token=token)
+        await bob_again.send({"type": "join", "room": code})
+        answer = await bob_again.until(lambda m: m["type"] in ("room", "error", "refused"))
+        assert answer["type"] == "error" and answer["code"] == "unknown_room"

@@ -179,8 +179,8 @@ class Connection:
     async def _join(self, code: str, kind: SeatKind, unknown: ErrorCode, why: str) -> None:
         if not await self.service.room_exists(code):
             self.send_error(unknown, why)
-        elif await self._admitted(kind, code):
-            await self.enter(code, kind)
+        elif await self._admitted(kind, code) and not await self.enter(code, kind):
+            self.send_error(unknown, why)  # it was there a moment ago: dropped (over) meanwhile
 
     async def _create(self, lang: str | None) -> None:
         if lang is not None and lang not in rules.LANGUAGES:
@@ -232,8 +232,11 @@ class Connection:
             self.room = None
             self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first")
 
-    async def enter(self, code: str, kind: str, event: Any = None) -> None:
-        """Attach this tab to a room (owned by any process); ``event``: how to sit down, if not by joining."""
+    async def enter(self, code: str, kind: str, event: Any = None) -> bool:
+        """Attach this tab to a room (owned by any process); ``event``: how to sit down, if not by joining.
+
+        False: the room no longer exists.
+        """
         player = self._me().id
         if self.room is not None and self.room != code:
             await self.service.post(self.room, self.room_kind, self._envelope("detach"))
@@ -247,6 +250,8 @@ class Connection:
         if not await self.service.post(code, kind, envelope):
             self.room = None
             await self.service.seats.release(player, code)
+            return False
+        return True
 
     def _envelope(self, kind: str, event: Any = None) -> Envelope:
         return Envelope(kind, self.ref, self._me().id, event, self.who())
