@@ -20,7 +20,8 @@ One run (`run`):
      ``unknown_tournament`` while the store has no result for it (a rejoin that gets no
      answer at all is a server error, whatever the store holds);
    - **rolled back**: a view older than one seen before the kill (version, round, phase,
-     rows, answers, lives, places) — checked on every view, so across every restart;
+     rows, answers, lives, places) — checked on every view, so across every restart; and
+     a version after a restart lower than any client saw of that room before the kill;
    - **replayable**: at its first chance after the restart, each client sends the last
      answer revealed to it before the kill; that word must never solve the round or duel
      it belonged to (nor any later one: answers do not repeat for a player);
@@ -435,6 +436,7 @@ class Player:
             self.world.stats["views"] += 1
             if self.generation > 1:
                 self.world.stats["views_after_restart"] += 1
+            problems += self.world.versions_seen(code, message["version"], self.label)
             if problems:
                 self.world.found("rolled_back", code, self.label, "; ".join(problems))
             self.views[code] = message
@@ -878,7 +880,23 @@ class World:
         self._seen_events: set[tuple[str, str]] = set()
         self._labels: Counter[str] = Counter()
         self._began = time.monotonic()
+        self._versions: dict[str, int] = {}  # the highest version any client saw of each room
+        self._floor: dict[str, int] = {}  # ... as of the last kill
+        self._floor_told: set[tuple[str, str, int]] = set()
         self._trace: Any = None
+
+    def versions_seen(self, code: str, version: int, who: str) -> list[str]:
+        """A view after a restart is never older than what ANY client saw of that room before the kill.
+
+        (Each client's own memory checks its own views; this compares across clients, once per
+        client and restart, since views of one moment reach different sockets in any order.)
+        """
+        self._versions[code] = max(version, self._versions.get(code, -1))
+        floor = self._floor.get(code, -1)
+        if version >= floor or (code, who, self.kills) in self._floor_told:
+            return []
+        self._floor_told.add((code, who, self.kills))
+        return [f"version {version} after the restart; another client saw version {floor} before the kill"]
 
     def clock(self) -> str:
         return f"{time.monotonic() - self._began:6.1f}s"
@@ -1022,6 +1040,7 @@ class World:
         self.trace(f"==== killed ({point})")
         await self.stop_tasks()
         await asyncio.gather(*(p.disconnect(killed=True) for p in self.live()))
+        self._floor = dict(self._versions)  # what any client saw before the kill
         for p in self.live():
             p.arm_probes()
         await self.server.start()

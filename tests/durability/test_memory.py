@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.durability.harness import Options, World
 from tests.durability.memory import DuelMemory, TournamentMemory
 
 
@@ -143,3 +144,12 @@ def test_every_kind_of_tournament_rollback_is_seen() -> None:
     m = TournamentMemory("T")
     m.observe(tournament(9, "intro", 2, two, None))
     assert "went back" in m.observe(tournament(10, "playing", 1, two, None))[0]
+
+
+def test_a_view_older_than_what_any_client_saw_before_the_kill_is_a_rollback() -> None:
+    world = World(Options(), server=None, reader=None)  # type: ignore[arg-type]
+    assert world.versions_seen("R", 7, "alice") == []
+    world.kills, world._floor = 1, dict(world._versions)  # killed: alice had seen version 7
+    assert "another client saw version 7" in world.versions_seen("R", 5, "bob")[0]
+    assert world.versions_seen("R", 6, "bob") == []  # counted once per client and restart
+    assert world.versions_seen("R", 8, "carol") == []
