@@ -39,6 +39,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--time-scale", type=float, default=10.0, help="game time / real time")
     parser.add_argument("--afk", type=float, default=0.05, help="share of tournament turns left to run out")
+    parser.add_argument(
+        "--late",
+        type=float,
+        default=0.1,
+        help="share of people in a game who come back after a restart only past the 60 s away limit",
+    )
     parser.add_argument("--keep", type=Path, default=None, help="keep the server logs (and SQLite file) here")
     parser.add_argument("--verbose", action="store_true", help="print every finding as it is seen")
     return parser.parse_args(argv)
@@ -77,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
             practice=args.practice,
             time_scale=args.time_scale,
             afk=args.afk,
+            late=args.late,
             play_s=(1.0, 6.0),
             tmp=args.keep,
             say=lambda line: print(line, flush=True) if args.verbose or not line.startswith("  !!") else None,

@@ -100,6 +100,9 @@ class Options:
     think_ms: tuple[float, float] = (20.0, 120.0)  # a person's think time, real milliseconds
     wild: float = 0.3  # share of guesses made at random (longer games) instead of from the hints
     afk: float = 0.0  # share of tournament turns a person lets run out
+    late: float = (
+        0.0  # share of people in a game who come back only after its 60 s away limit, after a restart
+    )
     finish_s: float = 90.0  # at the end, real seconds for the games in progress to finish
     tmp: Path | None = (
         None  # where the logs and the store go (kept, PostgreSQL schema too); default: temporary
@@ -161,8 +164,8 @@ class Report:
             f"tournaments stored {self.tournaments} (started {s['tournaments_started']})",
             f"views checked {s['views']} ({s['views_after_restart']} after a restart); "
             f"rejoins {s['rejoins']} (room back {s['rejoined']}, result stored {s['gone_stored']}, "
-            f"refused {s['rejoin_refused']}); answers probed {s['probes_sent']} "
-            f"({s['probes_resolved']} read back)",
+            f"refused {s['rejoin_refused']}; late comers {s['late_comers']}); "
+            f"answers probed {s['probes_sent']} ({s['probes_resolved']} read back)",
             "lost {}, rolled back {}, replayable {}, store mismatches {}; server errors {}; stalls {}".format(
                 *(self.count(c) for c in CHECKS), len(self.server_errors), s["stalls"]
             ),
@@ -361,6 +364,7 @@ class Player:
         self.sent: list[Probe] = []  # sent, not yet read back
         self._cond = asyncio.Condition()
         self._pump: asyncio.Task[None] | None = None
+        self.online = asyncio.Event()  # connected, hello said
 
     # ------------------------------------------------------------ connection
 
@@ -378,11 +382,13 @@ class Player:
         self.token = welcome.get("token") or self.token
         self.id = welcome["player"]["id"]
         self.welcome = welcome
+        self.online.set()
         return welcome
 
     async def disconnect(self, killed: bool = False) -> None:
         """Close the socket; after a kill, first read every frame that arrived before it died."""
         client = self.client
+        self.online.clear()
         if client is None:
             return
         if self._pump is not None:
@@ -397,8 +403,9 @@ class Player:
         self.client = self.session = None
 
     async def send(self, message: dict[str, Any]) -> None:
-        if self.client is None:
-            raise HarnessError(f"{self.label} is not connected")
+        if self.client is None:  # away (a late comer): what it would say is lost
+            self.world.trace(f"{self.label} -- not connected: {message}")
+            return
         self.world.trace(f"{self.label} -> {message}")
         try:
             await self.client.send(message)
@@ -708,7 +715,7 @@ class Table:
                 self.world.stats["stalls"] += 1
                 self.world.say(f"  table {self.number}: game {code} did not finish in time; leaving it")
             for p in self.people:
-                if p.views.get(code, {}).get("you") is not None:
+                if p.online.is_set() and p.views.get(code, {}).get("you") is not None:
                     await p.send({"type": "leave"})
                 p.focus = None
             self.code = None
@@ -717,6 +724,8 @@ class Table:
         o = self.world.options
         for guest in self.people[1:]:
             view = guest.views.get(code)
+            if not guest.online.is_set():
+                continue  # away: this game goes on without it
             if view is None or view["you"] is None:
                 reply = await guest.request({"type": "join", "room": code}, _answer_of(code))
                 if reply.get("code") == "already_playing":  # still seated in a game it no longer plays
@@ -771,6 +780,8 @@ class Team:
                 if self.world.winding_down:
                     return
                 await self._fresh_people_if_apart()
+                waits = [p.online.wait() for p in self.people]  # a late comer first comes back
+                await asyncio.wait_for(asyncio.gather(*waits), self.world.late_delay() + REQUEST_S)
                 for p in self.people:
                     p.focus = None
                     await p.send({"type": "queue", "lang": self.lang, "practice": self.practice})
@@ -861,6 +872,8 @@ class World:
         self.reader = reader
         self.rng = random.Random(options.seed)
         self.kill_rng = random.Random(f"kills-{options.seed}")
+        self.late_rng = random.Random(f"late-{options.seed}")
+        self.late: dict[Player, tuple[str, str]] = {}
         self.say = options.say
         self.kills = 0
         self.findings: list[Finding] = []
@@ -1047,23 +1060,50 @@ class World:
         self.trace(f"==== server started again (generation {self.server.generation})")
         await self.reconnect()
         self.start_tasks()
+        for p, (kind, code) in self.late.items():
+            self.spawn(self._come_back_late(p, kind, code), f"late-{p.label}")
+
+    async def _come_back_late(self, p: Player, kind: str, code: str) -> None:
+        """Away past the limit (the chosen absence, not a wait for an event), then back by the link."""
+        self.stats["late_comers"] += 1
+        await self._wait_or_fail(self.late_delay())
+        await p.connect(self.server.url, self.server.generation)
+        await self._rejoin(p, kind, code)
+
+    def late_delay(self) -> float:
+        """Real seconds a late comer stays away: past the 60 s away limit of game time."""
+        return 70_000 / 1000 / self.options.time_scale
+
+    def _late_comers(self) -> dict[Player, tuple[str, str]]:
+        """People of a game in progress who come back only after its away limit (never a host)."""
+        late: dict[Player, tuple[str, str]] = {}
+        groups = [(t.code, "duel", t.people[1:]) for t in self.tables]
+        groups += [(t.code, "tournament", t.people) for t in self.teams if not t.practice]
+        for code, kind, people in groups:
+            for p in people:
+                if code is not None and self.late_rng.random() < self.options.late:
+                    late[p] = (kind, code)
+        return late
 
     async def reconnect(self) -> None:
         """Every person says hello with its token and goes back to its room: lost or not?"""
         url, generation = self.server.url, self.server.generation
-        await asyncio.gather(*(p.connect(url, generation) for p in self.live()))
+        self.late = self._late_comers()
+        await asyncio.gather(*(p.connect(url, generation) for p in self.live() if p not in self.late))
         rejoins = []
         for table in self.tables:
             if table.code is not None:
-                rejoins += [self._rejoin(p, "duel", table.code) for p in table.people]
+                rejoins += [self._rejoin(p, "duel", table.code) for p in table.people if p not in self.late]
         for team in self.teams:
             if team.code is None:  # a tournament may have started that nobody heard of
-                current = [p.welcome.get("current") for p in team.people]
+                current = [p.welcome.get("current") for p in team.people if p not in self.late]
                 codes = [c["code"] for c in current if c and c["kind"] == "tournament"]
                 if codes:
                     team.code = codes[0]
             if team.code is not None:
-                rejoins += [self._rejoin(p, "tournament", team.code) for p in team.people]
+                rejoins += [
+                    self._rejoin(p, "tournament", team.code) for p in team.people if p not in self.late
+                ]
         await asyncio.gather(*rejoins)
         for table in self.tables:
             if table.code is not None and table.code not in table.host.views:

@@ -41,6 +41,7 @@ async def test_kill_9_loses_nothing(store: str, tmp_path: Path, request: pytest.
         bots=1,
         teams=1,
         practice=1,
+        late=0.15,
         time_scale=25.0,
         play_s=(0.5, 2.5),
         trigger_wait_s=6.0,
