@@ -401,6 +401,7 @@ class Player:
         if self.session is not None:
             await self.session.close()
         self.client = self.session = None
+        self.views, self.plan, self.pending = {}, None, None  # what this connection showed is gone with it
 
     async def send(self, message: dict[str, Any]) -> None:
         if self.client is None:  # away (a late comer): what it would say is lost
@@ -514,7 +515,7 @@ class Player:
             if plan.word is None:
                 continue  # this turn runs out
             self._last = plan
-            if plan.probe is not None:
+            if plan.probe is not None and plan.probe in self.probes:
                 self.probes.remove(plan.probe)
                 self.sent.append(plan.probe)
                 self.world.stats["probes_sent"] += 1
