@@ -1101,6 +1101,7 @@ class World:
                 codes = [c["code"] for c in current if c and c["kind"] == "tournament"]
                 if codes:
                     team.code = codes[0]
+                    self.stats["tournaments_started"] += 1  # started just before the kill, unheard of
             if team.code is not None:
                 rejoins += [
                     self._rejoin(p, "tournament", team.code) for p in team.people if p not in self.late
