@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -11,7 +12,7 @@ from tests.server.conftest import Arena
 from wordarena.client import Client, ClientError
 from wordarena.core import lexicon
 from wordarena.core.letters import letters
-from wordarena.server.rooms import Room
+from wordarena.server.rooms import Envelope, Room
 
 
 def room_of(arena: Arena, code: str) -> Room:
@@ -299,3 +300,18 @@ async def test_a_finished_room_says_so(arena: Arena) -> None:
         await alice.send({"type": "play_again"})
         lobby = await bob.view_where(lambda v: v["phase"] == "lobby")
         assert [s["total"] for s in lobby["seats"]] == [0, 0]
+
+
+async def test_a_room_stopped_with_inputs_pending_settles_them(arena: Arena) -> None:
+    """`settled` (and whoever waits on an input) hung for ever when a room stopped with inputs queued."""
+    async with arena.client() as alice:
+        await alice.hello()
+        code = await alice.create(lang="en")
+        room = room_of(arena, code)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        room.post(Envelope("tick", done=done))  # queued, not yet taken by the room's task
+        waiting = asyncio.ensure_future(room.settled())
+        await room.stop()
+        async with asyncio.timeout(5):  # a deadline, not a wait: before the fix this never resolved
+            await done
+            await waiting

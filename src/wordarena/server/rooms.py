@@ -203,12 +203,29 @@ class Room(ABC):
         if self._task:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        # Inputs still queued will never be processed here: whoever waits on one (`settled`,
+        # a shutdown) must not wait for ever. They stay queued, so a `close` that follows (a lost
+        # lease) still tells their tabs; a shutdown closes the sockets anyway.
+        for envelope in self._queued():
+            if envelope.done is not None and not envelope.done.done():
+                envelope.done.set_result(None)
+
+    def _queued(self) -> list[Envelope]:
+        """What the inbox holds now, left in it."""
+        queued = []
+        while not self.inbox.empty():
+            queued.append(self.inbox.get_nowait())
+        for envelope in queued:
+            self.inbox.put_nowait(envelope)
+        return queued
 
     def close(self) -> None:
         """Forget the room here: it is over (or owned elsewhere now)."""
         self.closed = True
         if self._timer:
             self._timer.cancel()
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()  # closed from outside: its task would wait on the inbox for ever
         self.service.forget(self)
         for ref in self.members.values():
             self.service.detached(ref, self.code)
