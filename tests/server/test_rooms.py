@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import Arena
+from tests.server.conftest import Arena, until
 from wordarena.client import Client, ClientError
 from wordarena.core import lexicon
 from wordarena.core.letters import letters
@@ -315,3 +315,33 @@ async def test_a_room_stopped_with_inputs_pending_settles_them(arena: Arena) -> 
         async with asyncio.timeout(5):  # a deadline, not a wait: before the fix this never resolved
             await done
             await waiting
+
+
+async def test_inputs_reaching_a_closing_room_are_turned_away_with_an_error(arena: Arena) -> None:
+    """A join and a guess queued while the room closes are both answered, not dropped in silence."""
+    async with arena.client() as alice, arena.client() as bob:
+        await alice.hello()
+        await bob.hello()
+        code = await alice.create(lang="en")
+        journal, gate, writing = arena.service.journal, asyncio.Event(), asyncio.Event()
+        original = journal.write
+
+        def held(writes: Any) -> asyncio.Future[None]:
+            async def later() -> None:
+                writing.set()
+                await gate.wait()
+                await original(writes)
+
+            return asyncio.ensure_future(later())
+
+        journal.write = held  # type: ignore[method-assign]
+        await alice.send({"type": "leave"})  # the last person: the lobby closes once this is stored
+        await writing.wait()
+        await bob.send({"type": "join", "room": code})
+        await bob.send({"type": "guess", "word": "crane"})
+        await until(lambda: room_of(arena, code).inbox.qsize() == 2)
+        gate.set()
+        await until(lambda: code not in arena.service.rooms)
+        await bob.send({"type": "ping", "t": 1})
+        await bob.expect("pong")  # what the room said went out before
+        assert [m["code"] for m in bob.received if m["type"] == "error"] == ["unknown_room", "no_room"]

@@ -180,7 +180,9 @@ class Room(ABC):
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.code}")
 
     def post(self, envelope: Envelope) -> None:
-        if not self.closed:
+        if self.closed:
+            self._refuse_closed(envelope)
+        else:
             self.inbox.put_nowait(envelope)
 
     def tick(self) -> None:
@@ -234,17 +236,25 @@ class Room(ABC):
         self._turn_away()
 
     def _turn_away(self) -> None:
-        """What came in while the room was closing is never processed: a tab that came in is told."""
+        """What came in while the room was closing is never processed: every tab that sent it is told."""
         while not self.inbox.empty():
-            envelope = self.inbox.get_nowait()
-            ref, player = envelope.conn, envelope.player
-            if envelope.kind == "attach" and ref is not None and player is not None:
-                self.service.detached(ref, self.code)
+            self._refuse_closed(self.inbox.get_nowait())
+
+    def _refuse_closed(self, envelope: Envelope) -> None:
+        """An input this closed room will never process: its tab is told, never left waiting in silence."""
+        ref, player = envelope.conn, envelope.player
+        if ref is not None and player is not None and envelope.kind in ("attach", "event"):
+            self.service.detached(ref, self.code)
+            if envelope.kind == "attach":
                 self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")
                 code = ErrorCode.UNKNOWN_TOURNAMENT if self.kind == "tournament" else ErrorCode.UNKNOWN_ROOM
-                self.service.deliver(ref, messages.Error(code, "this game is over and no longer exists"))
-            if envelope.done is not None and not envelope.done.done():
-                envelope.done.set_result(None)
+                why = "this game is over and no longer exists"
+            else:  # the same answer as an action sent once the room is gone (connection._to_room)
+                code, why = ErrorCode.NO_ROOM, "this game is over: join a room first"
+            self.service.metrics.errors.labels(code).inc()
+            self.service.deliver(ref, messages.Error(code, why))
+        if envelope.done is not None and not envelope.done.done():
+            envelope.done.set_result(None)
 
     # ------------------------------------------------------------------ the mechanism
 
