@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import AsyncExitStack
+from typing import Any
 
-from tests.server.conftest import Arena
+from tests.server.conftest import Arena, until
+from tests.server.test_protocol import messages_in
 from tests.server.test_rooms import start_playing, two_players
 from tests.server.test_tournament import clients, last_tournament_view
 from wordarena.client import Client
+from wordarena.server.duel_room import DuelRoom
 
 
 async def same_player(arena: Arena, stack: AsyncExitStack, first: Client) -> Client:
@@ -75,3 +79,39 @@ async def test_one_identity_never_sits_in_two_rated_tournaments(arena: Arena) ->
         refused = await tab.expect("error")
         assert refused["code"] == "already_playing" and refused["current"]["code"] == view["code"]
         assert arena.service.desk.matchmaker.parties == {}
+
+
+def seats_held(arena: Arena, player: str) -> list[str]:
+    """The rooms (of this process) where the player holds a seat they could play in."""
+    return [code for code, room in arena.service.rooms.items() if room.game.seat_of(player) is not None]
+
+
+async def test_two_tabs_taking_seats_at_the_same_instant_get_one(arena: Arena) -> None:
+    """A create still storing its new room while the other tab joins a room: one seat, not two."""
+    async with AsyncExitStack() as stack:
+        alice, bob = await clients(arena, stack, 2)
+        other = await bob.create(lang="en")
+        tab = await same_player(arena, stack, alice)
+        service, gate, creating = arena.service, asyncio.Event(), asyncio.Event()
+        original = service.create_room
+
+        async def held(*args: Any, **kwargs: Any) -> DuelRoom:
+            creating.set()
+            await gate.wait()
+            return await original(*args, **kwargs)
+
+        service.create_room = held  # type: ignore[method-assign]
+        await alice.send({"type": "create", "lang": "en"})
+        await creating.wait()
+        received = messages_in(arena)
+        await tab.send({"type": "join", "room": other})
+        await until(lambda: messages_in(arena) > received)  # the server has the join (and acted on it)
+        gate.set()
+        created = (await alice.expect("created"))["room"]
+        await tab.view_where(lambda v: v["code"] == other)
+        await arena.settle()
+        player = alice.player["id"]  # type: ignore[index]
+        seat = await service.seats.where(player)
+        assert seats_held(arena, player) == [other] and seat is not None and seat.code == other
+        assert created not in arena.service.rooms  # left at once, alone in its lobby: closed
+

@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from wordarena.core.duel import rules
 from wordarena.core.nicknames import BadName, clean_nickname, generated_nickname
-from wordarena.core.player_events import NicknameChanged, PlayerLeft
+from wordarena.core.player_events import NicknameChanged, PlayerDisconnected, PlayerLeft
 from wordarena.core.seating import Admission, Seat, SeatKind, admit
 from wordarena.core.tournament.rules import LANGUAGES as TOURNAMENT_LANGUAGES
 from wordarena.server import limits, messages, protocol
@@ -48,6 +48,7 @@ class Connection:
         self.ui: str | None = None  # the interface language, from hello
         self.room: str | None = None  # the room or tournament this tab shows (owned by any process)
         self.room_kind = "duel"
+        self.gone = False  # the socket closed: nothing more may attach this tab anywhere
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
         self.flood = FloodWatch(service.rate_clock)
         self.outbox: asyncio.Queue[bytes | _Close | None] = asyncio.Queue(limits.OUTBOX_LIMIT)
@@ -127,6 +128,13 @@ class Connection:
             self.send_error(ErrorCode.INTERNAL, "the server could not handle that message; try again")
 
     async def _dispatch(self, message: protocol.ClientMessage) -> None:
+        if isinstance(message, _SEAT_CHANGES):  # two tabs of one player: one seat change at a time
+            async with self.service.seat_lock(self._me().id):
+                await self._act(message)
+        else:
+            await self._act(message)
+
+    async def _act(self, message: protocol.ClientMessage) -> None:
         match message:
             case protocol.Hello():
                 await self._hello(message)
@@ -253,6 +261,35 @@ class Connection:
             return False
         return True
 
+    async def arrive(self, code: str, kind: str, event: Any = None) -> None:
+        """Sent into a room by the desk (a quick room chosen for this tab, a tournament starting).
+
+        The desk decided a moment ago: the player may have taken a seat elsewhere since
+        (another tab), and this tab may have closed. One seat per player still holds.
+        """
+        player = self._me().id
+        if self.gone:  # closed meanwhile: another tab of the player goes, else they are away
+            tab = max(self.service.tabs_of(player), key=lambda t: t.number, default=None)
+            if tab is not None:
+                await tab.arrive(code, kind, event)
+            elif kind == "tournament" and event is None:  # seated by the desk, with no tab to attach
+                envelope = Envelope("event", None, event=PlayerDisconnected(player))
+                await self.service.post(code, kind, envelope)
+            return
+        async with self.service.seat_lock(player):
+            current = await self.service.seats.where(player)
+            if current is not None and current.code != code:
+                decision = admit(current, "tournament" if kind == "tournament" else "duel", code)
+                if decision is Admission.REFUSE:
+                    self.send_error(
+                        ErrorCode.ALREADY_PLAYING, "you are playing a game: leave it first", current
+                    )
+                    return
+                await self.service.leave_seat(player, current)
+            if not await self.enter(code, kind, event):
+                unknown = ErrorCode.UNKNOWN_TOURNAMENT if kind == "tournament" else ErrorCode.UNKNOWN_ROOM
+                self.send_error(unknown, "this game is over and no longer exists")
+
     def _envelope(self, kind: str, event: Any = None) -> Envelope:
         return Envelope(kind, self.ref, self._me().id, event, self.who())
 
@@ -315,6 +352,7 @@ class Connection:
         return self.player
 
     async def closed(self) -> None:
+        self.gone = True
         self._hello_timer.cancel()
         self.service.disconnected(self)
         if self.room is not None and self.player is not None:
@@ -325,6 +363,10 @@ class Connection:
         else:
             self.writer.cancel()
         await asyncio.gather(self.writer, return_exceptions=True)
+
+
+#: The messages that may change where a player sits (core.seating): one at a time per player.
+_SEAT_CHANGES = (protocol.Create, protocol.Join, protocol.Quick, protocol.TournamentJoin, protocol.Queue)
 
 
 def _player_info(player: Player) -> messages.PlayerInfo:

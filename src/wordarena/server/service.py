@@ -11,10 +11,11 @@ are the same.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -129,6 +130,7 @@ class Service:
         self._outgoing: dict[str, list[tuple[int, bytes]]] = {}  # frames for other processes' tabs
         self._conn_numbers = 0
         self._stopping = False
+        self._seat_locks: dict[str, tuple[asyncio.Lock, int]] = {}  # player -> (lock, users)
 
     @property
     def the_bus(self) -> Bus:
@@ -340,13 +342,34 @@ class Service:
         if conn is None and player is not None:
             conn = max(self.tabs_of(player), key=lambda tab: tab.number, default=None)
         if conn is not None:
-            self.spawn(conn.enter(code, kind, event), f"enter-{code}")
+            self.spawn(conn.arrive(code, kind, event), f"enter-{code}")
 
     def send_to(self, player: str, message: msgspec.Struct) -> None:
         """Every tab of a player, on every process."""
         self.the_bus.to_player(player, wire.ToPlayer(player, messages.encode(message)))
 
     # ---------------------------------------------------------------- seats
+
+    @contextlib.asynccontextmanager
+    async def seat_lock(self, player: str) -> AsyncIterator[None]:
+        """One seat change at a time for a player on this process.
+
+        Taking a seat awaits (the store, the registry): two tabs of one player that
+        create and join at the same instant would each find the player free and sit
+        down twice. The lock is dropped with its last user, so it costs nothing per
+        player at rest.
+        """
+        lock, users = self._seat_locks.get(player) or (asyncio.Lock(), 0)
+        self._seat_locks[player] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._seat_locks[player]
+            if users == 1:
+                del self._seat_locks[player]
+            else:
+                self._seat_locks[player] = (lock, users - 1)
 
     async def leave_seat(self, player: str, seat: Seat) -> None:
         """Leave a seat that costs nothing to leave (a lobby, a queue, final standings)."""
