@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.server.conftest import Arena
 from tests.server.test_rooms import start_playing, two_players
-from tests.server.test_seats import same_player
+from tests.server.test_seats import hold_ratings, same_player, seats_held
 from tests.server.test_tournament import clients
 from wordarena.client import Client
 
@@ -115,3 +115,24 @@ async def test_members_on_two_tabs_get_the_group_on_both(arena: Arena) -> None:
         await tab.send({"type": "group_join", "group": group["code"]})
         both = await tab.expect("group")
         assert len(both["members"]) == 2  # the same member, not a second one
+
+
+async def test_a_launch_rechecks_after_its_awaits(arena: Arena) -> None:
+    """A member who sits down in a lobby while the launch reads ratings is taken out of it: one seat."""
+    async with AsyncExitStack() as stack:
+        ann, bob, cid = await clients(arena, stack, 3)
+        await group_of(ann, bob)
+        lobby = await cid.create(lang="en")
+        gate, reading = hold_ratings(arena)
+        await ann.send({"type": "group_launch", "lang": "fr"})
+        await reading.wait()
+        await bob.join(lobby)  # meanwhile: a lobby is free to leave, so the launch goes on
+        gate.set()
+        await bob.latest_where("queue", lambda m: m["queued"])
+        await arena.settle()
+        player = bob.player["id"]  # type: ignore[index]
+        seat = await arena.service.seats.where(player)
+        assert seat is not None and seat.kind == "queue" and seats_held(arena, player) == []
+        assert [s["name"] for s in (await cid.view_where(lambda v: len(v["seats"]) == 1))["seats"]] == [
+            cid.player["name"]  # type: ignore[index]
+        ]

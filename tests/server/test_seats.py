@@ -115,3 +115,34 @@ async def test_two_tabs_taking_seats_at_the_same_instant_get_one(arena: Arena) -
         assert seats_held(arena, player) == [other] and seat is not None and seat.code == other
         assert created not in arena.service.rooms  # left at once, alone in its lobby: closed
 
+
+def hold_ratings(arena: Arena) -> tuple[asyncio.Event, asyncio.Event]:
+    """The desk's next rating reads wait for ``gate``; ``reading`` is set once one started."""
+    desk, gate, reading = arena.service.desk, asyncio.Event(), asyncio.Event()
+    assert desk is not None
+    original = desk._rating
+
+    async def held(player: str) -> int:
+        reading.set()
+        await gate.wait()
+        return await original(player)
+
+    desk._rating = held  # type: ignore[method-assign]
+    return gate, reading
+
+
+async def test_a_queue_decided_after_another_tab_sat_down_keeps_one_seat(arena: Arena) -> None:
+    async with AsyncExitStack() as stack:
+        [alice] = await clients(arena, stack, 1)
+        tab = await same_player(arena, stack, alice)
+        gate, reading = hold_ratings(arena)
+        await alice.send({"type": "queue", "lang": "fr"})
+        await reading.wait()  # the desk is reading alice's rating: she is not queued yet
+        code = await tab.create(lang="fr")  # meanwhile, the other tab sits down in a new lobby
+        gate.set()
+        await alice.latest_where("queue", lambda m: m["queued"])
+        await arena.settle()
+        player = alice.player["id"]  # type: ignore[index]
+        seat = await arena.service.seats.where(player)
+        assert seat is not None and seat.kind == "queue" and seats_held(arena, player) == []
+        assert code not in arena.service.rooms  # left for free (alone in its lobby: closed)

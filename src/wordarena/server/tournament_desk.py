@@ -40,10 +40,11 @@ DESK = "desk"  # the desk's name in the directory of owners
 
 
 class DeskError(Exception):
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, current: Seat | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.current = current  # with already_playing: where the game is
 
 
 @dataclass
@@ -118,7 +119,13 @@ class TournamentDesk:
             except DeskError as error:
                 if request.conn is not None:
                     self.service.metrics.errors.labels(error.code).inc()
-                    self.service.deliver(request.conn, messages.Error(error.code, error.message))
+                    current = error.current
+                    where = (
+                        None
+                        if current is None
+                        else messages.Current(current.kind, current.code, current.stage)
+                    )
+                    self.service.deliver(request.conn, messages.Error(error.code, error.message, where))
             except Exception:  # a bug must not stop the desk
                 log.exception("the desk failed on %s", request.action)
                 self.service.metrics.errors.labels("internal").inc()
@@ -182,18 +189,45 @@ class TournamentDesk:
             return
         if party is not None:
             self.unqueue(who.id)
+            await self.service.seats.release(who.id, party.lang)  # now: the new queue seat is taken below
         rating = await self._rating(who.id)
+        # Re-checked after the await: another tab of the player may have sat down meanwhile.
+        current = await self.service.seats.where(who.id)
+        if current is not None and current.kind != "queue":
+            if current.committed:
+                raise DeskError(ErrorCode.ALREADY_PLAYING, "you are playing a game: leave it first", current)
+            await self.service.leave_seat(who.id, current)  # a lobby or final standings: free to leave
         await self._enqueue(
             Party(who.id, lang, practice, self.service.clock(), {who.id: rating}), {who.id: conn}
         )
 
     async def _enqueue(self, party: Party, tabs: dict[str, ConnRef]) -> None:
+        """Queue a party: every member's seat becomes the queue, only where they sit nowhere else.
+
+        Taking the queue seat is conditional (`Seats.take_if_free`): a member who sat down
+        elsewhere after the last check (another tab, another process) is never queued behind
+        their back; the whole party is then refused and nothing stays taken.
+        """
+        seat = Seat("queue", party.lang, "waiting")
+        taken: list[str] = []
+        for player in party.ratings:
+            if not await self.service.seats.take_if_free(player, seat):
+                for done in taken:
+                    await self.service.seats.release(done, party.lang)
+                where = await self.service.seats.where(player)
+                if len(party.ratings) == 1:
+                    raise DeskError(
+                        ErrorCode.ALREADY_PLAYING, "you are playing a game: leave it first", where
+                    )
+                raise DeskError(ErrorCode.MEMBERS_BUSY, "a member of the group has just sat down elsewhere")
+            taken.append(player)
         try:
             self.matchmaker.queue(party)
         except MatchmakingError as error:
+            for done in taken:
+                await self.service.seats.release(done, party.lang)
             raise DeskError(ErrorCode.BAD_MESSAGE, str(error)) from None
         for player in party.ratings:
-            await self.service.seats.take(player, Seat("queue", party.lang, "waiting"))
             if player in tabs:
                 self.state.queued_tab[player] = tabs[player]
         await self._replan({(party.lang, party.practice)})
@@ -358,19 +392,26 @@ class TournamentDesk:
             raise DeskError(ErrorCode.UNKNOWN_GROUP, "you are not in a group")
         if lang not in trules.LANGUAGES:
             raise DeskError(ErrorCode.BAD_MESSAGE, f"tournaments are in {' '.join(trules.LANGUAGES)}")
+        await self._check_launch(group, player)  # authorisation before anything moves
+        ratings = {member: await self._rating(member) for member in group.players}
+        # Every await lets players act (other tabs, other processes): check again, then move.
+        if self._group(player) is not group or set(ratings) != set(group.players):
+            raise DeskError(ErrorCode.MEMBERS_BUSY, "the group changed meanwhile: launch again")
+        await self._check_launch(group, player)
+        for member in group.players:  # lobbies, finished games: free to leave
+            seat = await self.service.seats.where(member)
+            if seat is not None and seat.kind != "queue":
+                await self.service.leave_seat(member, seat)
+        tabs = {member: tab for member in group.players if (tab := self._tab_for(member)) is not None}
+        party = Party(f"group:{group.code}", lang, practice, self.service.clock(), ratings)
+        await self._enqueue(party, {**tabs, player: conn})  # takes only free seats (see there)
+        self._show(group)
+
+    async def _check_launch(self, group: Group, player: str) -> None:
         try:
             group.check_launch(player, await self._busy(group))
         except GroupError as error:
             raise DeskError(ErrorCode(error.code), error.message) from None
-        for member in group.players:  # lobbies, finished games: free to leave
-            seat = await self.service.seats.where(member)
-            if seat is not None:
-                await self.service.leave_seat(member, seat)
-        ratings = {member: await self._rating(member) for member in group.players}
-        tabs = {member: tab for member in group.players if (tab := self._tab_for(member)) is not None}
-        party = Party(f"group:{group.code}", lang, practice, self.service.clock(), ratings)
-        await self._enqueue(party, {**tabs, player: conn})
-        self._show(group)
 
     async def _busy(self, group: Group) -> dict[str, bool]:
         """A member is busy in a game in progress, in a queue, or with every tab closed."""

@@ -35,6 +35,13 @@ class Seats(ABC):
         if await self._set(player, seat, None):
             self._changed(player)
 
+    async def take_if_free(self, player: str, seat: Seat) -> bool:
+        """Take the seat only if the player sits nowhere else (checked and set in one step)."""
+        if await self._set(player, seat, seat.code):
+            self._changed(player)
+            return True
+        return await self.where(player) == seat  # already there, or elsewhere (False)
+
     async def report(self, player: str, code: str, seat: Seat | None) -> None:
         """How the player stands in the place ``code``; ignored once they have moved on elsewhere."""
         if await self._set(player, seat, code):
