@@ -6,7 +6,7 @@ import aiohttp
 import pytest
 
 from tests.server.conftest import Arena, until
-from wordarena.server import limits
+from wordarena.server import limits, protocol
 from wordarena.server.messages import CloseCode
 
 
@@ -167,3 +167,11 @@ async def test_a_store_outage_is_said_and_changes_nothing(arena: Arena) -> None:
         assert (await alice.expect("error"))["code"] == "unavailable"
         await alice.send({"type": "ping", "t": 1})
         assert (await alice.expect("error"))["code"] == "not_hello"  # still there, still no identity
+
+
+@pytest.mark.parametrize("text", ["[", "[1, 2", '[{"type": "ping"}', "1 2", "{} x", '"ping'])
+def test_a_frame_that_is_not_json_is_bad_json_whatever_its_start(text: str) -> None:
+    """Found by the fuzz: an unfinished array was `bad_message` (its start has the wrong shape)."""
+    with pytest.raises(protocol.BadMessage) as bad:
+        protocol.parse(text)
+    assert bad.value.code == "bad_json"

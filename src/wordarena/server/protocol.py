@@ -134,6 +134,12 @@ def parse(text: str | bytes) -> ClientMessage:
         message: ClientMessage = _decoder.decode(text)
         return message
     except msgspec.ValidationError as error:
+        # msgspec checks the shape as it reads: "[" fails as "not an object" before the end
+        # of the text says it is not JSON at all. The protocol says bad_json for that.
+        try:
+            msgspec.json.decode(text)
+        except msgspec.DecodeError as not_json:
+            raise BadMessage(ErrorCode.BAD_JSON, f"not valid JSON: {not_json}") from None
         raise BadMessage(ErrorCode.BAD_MESSAGE, f"invalid message: {error}") from None
     except msgspec.DecodeError as error:
         raise BadMessage(ErrorCode.BAD_JSON, f"not valid JSON: {error}") from None
