@@ -153,9 +153,9 @@ async def test_a_join_of_a_room_dropped_after_the_check_is_answered(
         room = service.rooms[code]
     assert room._task is not None
     await asyncio.wait_for(room._task, 5)  # both tabs closed: the finished room is dropped, its task ends
-    assert code not in service.rooms and not await service.room_exists(code)
+    assert code not in service.rooms and not await service.room_exists(code, "duel")
 
-    async def existed_when_looked_at(code: str) -> bool:
+    async def existed_when_looked_at(code: str, kind: str) -> bool:
         return True
 
     monkeypatch.setattr(service, "room_exists", existed_when_looked_at)

@@ -146,3 +146,27 @@ async def test_a_queue_decided_after_another_tab_sat_down_keeps_one_seat(arena: 
         seat = await arena.service.seats.where(player)
         assert seat is not None and seat.kind == "queue" and seats_held(arena, player) == []
         assert code not in arena.service.rooms  # left for free (alone in its lobby: closed)
+
+
+async def test_a_code_of_the_other_game_is_unknown_and_moves_nobody(arena: Arena) -> None:
+    """Found by the fuzz: tournament_join with a Duel de Mots code left the lobby, then sat down again in it
+    as a tournament seat (the registry said tournament, the tab sent tournament events to a duel room)."""
+    async with AsyncExitStack() as stack:
+        alice, bob, carol = await clients(arena, stack, 3)
+        code = await two_players(arena, alice, bob)
+        await alice.send({"type": "tournament_join", "tournament": code})
+        assert (await alice.expect("error"))["code"] == "unknown_tournament"
+        await carol.send({"type": "queue", "lang": "en", "practice": True})
+        await carol.expect("queue")
+        await arena.settle(10_000)
+        tournament = (await last_tournament_view(carol, lambda v: v["phase"] == "intro"))["code"]
+        await carol.send({"type": "join", "room": tournament})
+        assert (await carol.expect("error"))["code"] == "unknown_room"
+        await arena.settle()
+        view = await bob.view_where(lambda v: True)
+        assert [s["name"] for s in view["seats"]] == [alice.player["name"], bob.player["name"]]  # type: ignore[index]
+        assert arena.service.rooms[code].members.keys() == {alice.player["id"], bob.player["id"]}  # type: ignore[index]
+        seat = await arena.service.seats.where(alice.player["id"])  # type: ignore[index]
+        assert seat is not None and (seat.kind, seat.code) == ("duel", code)
+        seat = await arena.service.seats.where(carol.player["id"])  # type: ignore[index]
+        assert seat is not None and (seat.kind, seat.code) == ("tournament", tournament)

@@ -185,7 +185,7 @@ class Connection:
         self.service.to_desk(action, conn=self.ref, who=self.who(), args=args)
 
     async def _join(self, code: str, kind: SeatKind, unknown: ErrorCode, why: str) -> None:
-        if not await self.service.room_exists(code):
+        if not await self.service.room_exists(code, kind):
             self.send_error(unknown, why)
         elif await self._admitted(kind, code) and not await self.enter(code, kind):
             self.send_error(unknown, why)  # it was there a moment ago: dropped (over) meanwhile

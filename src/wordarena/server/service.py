@@ -46,6 +46,7 @@ from wordarena.server.duel_room import DuelRoom
 from wordarena.server.event_codec import decode_event, encode_event
 from wordarena.server.guards import Guards
 from wordarena.server.journal import Journal
+from wordarena.server.messages import ErrorCode
 from wordarena.server.metrics import Metrics
 from wordarena.server.rooms import Envelope, Room, new_room_code, now_ms, room_key
 from wordarena.server.tournament_desk import DESK, TournamentDesk
@@ -182,11 +183,17 @@ class Service:
     # ---------------------------------------------------------------- reaching a room
 
     async def post(self, code: str, kind: str, envelope: Envelope) -> bool:
-        """Hand an input to the room, wherever its owner is; False when the room does not exist."""
+        """Hand an input to the room, wherever its owner is; False when no room of that kind has that code.
+
+        The kind is checked where the room is: a Duel de Mots code given to
+        ``tournament_join`` (or a tournament's to ``join``) reaches nothing.
+        """
         if self._stopping:  # handed over: the tab reconnects elsewhere
             return False
         room = self.rooms.get(code)
         if room is not None and not room.closed:
+            if room.kind != kind:
+                return False
             room.post(envelope)
             return True
         owner = self._owners.get(code) or await self.the_directory.owner(room_key(code))
@@ -194,7 +201,7 @@ class Service:
             owner = await self._owner_after_death(code)
         if owner is None or owner == self.node:
             room = await self.take_over(code)
-            if room is None:
+            if room is None or room.kind != kind:
                 return False
             room.post(envelope)
             return True
@@ -212,11 +219,15 @@ class Service:
             await asyncio.sleep(LEASE_RENEW_S / 4)
         return None
 
-    async def room_exists(self, code: str) -> bool:
-        """Owned somewhere, or in the store waiting for an owner."""
-        if code in self.rooms or await self.the_directory.owner(room_key(code)) is not None:
+    async def room_exists(self, code: str, kind: str) -> bool:
+        """A room of that kind: owned here, owned elsewhere (its owner checks the kind), or in the store."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room.kind == kind
+        if await self.the_directory.owner(room_key(code)) is not None:
             return True
-        return await self.take_over(code) is not None
+        room = await self.take_over(code)
+        return room is not None and room.kind == kind
 
     async def take_over(self, code: str) -> Room | None:
         """Own a room nobody owns (its owner died or stopped): the store's snapshot + log, replayed."""
@@ -480,7 +491,15 @@ class Service:
         code = message.key.removeprefix("room:")
         event = None if message.event is None else decode_event(message.room_kind, message.event)[0]
         envelope = Envelope(message.kind, message.conn, message.player, event, message.who)
-        await self.post(code, message.room_kind, envelope)
+        if await self.post(code, message.room_kind, envelope):
+            return
+        ref = envelope.conn  # no such room here (over, or a code of the other game): its tab is told
+        if ref is not None and envelope.kind in ("attach", "event"):
+            self.detached(ref, code)
+            unknown = (
+                ErrorCode.UNKNOWN_TOURNAMENT if message.room_kind == "tournament" else ErrorCode.UNKNOWN_ROOM
+            )
+            self.deliver(ref, messages.Error(unknown, "this game does not exist (or no longer exists)"))
 
     def _moved(self, message: wire.Moved) -> None:
         """A room has a new owner: our tabs in it attach again there (they were marked away)."""
