@@ -170,3 +170,36 @@ async def test_a_code_of_the_other_game_is_unknown_and_moves_nobody(arena: Arena
         assert seat is not None and (seat.kind, seat.code) == ("duel", code)
         seat = await arena.service.seats.where(carol.player["id"])  # type: ignore[index]
         assert seat is not None and (seat.kind, seat.code) == ("tournament", tournament)
+
+
+async def test_a_create_that_finds_its_player_queued_meanwhile_leaves_the_queue(arena: Arena) -> None:
+    """Found by the fuzz: the desk queued the player (other tab) while the create stored its room; the
+    create then sat them down as well: queued and seated at once."""
+    async with AsyncExitStack() as stack:
+        [alice] = await clients(arena, stack, 1)
+        tab = await same_player(arena, stack, alice)
+        service, gate, creating = arena.service, asyncio.Event(), asyncio.Event()
+        original = service.create_room
+
+        async def held(*args: Any, **kwargs: Any) -> DuelRoom:
+            creating.set()
+            await gate.wait()
+            return await original(*args, **kwargs)
+
+        ratings, reading = hold_ratings(arena)
+        await tab.send({"type": "queue", "lang": "en"})  # admitted: the desk reads her rating
+        await reading.wait()
+        service.create_room = held  # type: ignore[method-assign]
+        await alice.send({"type": "create", "lang": "en"})  # admitted too: nobody holds a seat yet
+        await creating.wait()
+        ratings.set()
+        await tab.latest_where("queue", lambda m: m["queued"])  # queued while the room is being made
+        gate.set()
+        code = (await alice.expect("created"))["room"]
+        await alice.view_where(lambda v: v["code"] == code)
+        await tab.latest_where("queue", lambda m: not m["queued"])  # told: out of the queue
+        await arena.settle()
+        player = alice.player["id"]  # type: ignore[index]
+        seat = await service.seats.where(player)
+        assert seats_held(arena, player) == [code] and seat is not None and seat.code == code
+        assert service.desk is not None and service.desk.matchmaker.parties == {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from aiohttp import WSMsgType, web
@@ -30,6 +30,9 @@ from wordarena.server.service import ROOM_CLASSES, SERVICE, Service
 from wordarena.store.players import Player
 
 log = logging.getLogger(__name__)
+
+
+Entry = Literal["in", "gone", "held"]  # Connection.enter: attached; no such room; a game holds the player
 
 
 class _Close(msgspec.Struct):
@@ -187,7 +190,7 @@ class Connection:
     async def _join(self, code: str, kind: SeatKind, unknown: ErrorCode, why: str) -> None:
         if not await self.service.room_exists(code, kind):
             self.send_error(unknown, why)
-        elif await self._admitted(kind, code) and not await self.enter(code, kind):
+        elif await self._admitted(kind, code) and await self.enter(code, kind) == "gone":
             self.send_error(unknown, why)  # it was there a moment ago: dropped (over) meanwhile
 
     async def _create(self, lang: str | None) -> None:
@@ -197,8 +200,10 @@ class Connection:
         if not await self._admitted("duel", None):
             return
         room = await self.service.create_room(lang or rules.default_language(self.ui))
-        self.send(messages.Created(room.code))
-        await self.enter(room.code, "duel")
+        if await self.enter(room.code, "duel") == "in":
+            self.send(messages.Created(room.code))  # before the view: the room sends it once it seated us
+        else:  # held elsewhere since the admission: nobody will ever sit in it
+            await self.service.drop_unused(room)
 
     async def _quick(self, lang: str) -> None:
         if lang not in rules.LANGUAGES:
@@ -240,15 +245,23 @@ class Connection:
             self.room = None
             self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first")
 
-    async def enter(self, code: str, kind: str, event: Any = None) -> bool:
+    async def enter(self, code: str, kind: str, event: Any = None) -> Entry:
         """Attach this tab to a room (owned by any process); ``event``: how to sit down, if not by joining.
 
-        False: the room no longer exists.
+        "gone": the room no longer exists. "held": a game in progress elsewhere holds the
+        player (they were told ``already_playing``). Where the player sits is checked again
+        here, whatever was checked before: since then (an await: storing a new room, say)
+        the desk may have queued them from another tab, or started their tournament.
         """
         player = self._me().id
+        current = await self.service.seats.where(player)
+        if current is not None and current.code != code:
+            if current.committed:
+                self.send_error(ErrorCode.ALREADY_PLAYING, "you are playing a game: leave it first", current)
+                return "held"
+            await self.service.leave_seat(player, current)  # a queue, a lobby, final standings: free
         if self.room is not None and self.room != code:
             await self.service.post(self.room, self.room_kind, self._envelope("detach"))
-        current = await self.service.seats.where(player)
         if current is None or current.code != code:
             await self.service.seats.take(
                 player, Seat("tournament" if kind == "tournament" else "duel", code, "waiting")
@@ -258,14 +271,14 @@ class Connection:
         if not await self.service.post(code, kind, envelope):
             self.room = None
             await self.service.seats.release(player, code)
-            return False
-        return True
+            return "gone"
+        return "in"
 
     async def arrive(self, code: str, kind: str, event: Any = None) -> None:
         """Sent into a room by the desk (a quick room chosen for this tab, a tournament starting).
 
         The desk decided a moment ago: the player may have taken a seat elsewhere since
-        (another tab), and this tab may have closed. One seat per player still holds.
+        (another tab: `enter` checks), and this tab may have closed.
         """
         player = self._me().id
         if self.gone:  # closed meanwhile: another tab of the player goes, else they are away
@@ -277,16 +290,7 @@ class Connection:
                 await self.service.post(code, kind, envelope)
             return
         async with self.service.seat_lock(player):
-            current = await self.service.seats.where(player)
-            if current is not None and current.code != code:
-                decision = admit(current, "tournament" if kind == "tournament" else "duel", code)
-                if decision is Admission.REFUSE:
-                    self.send_error(
-                        ErrorCode.ALREADY_PLAYING, "you are playing a game: leave it first", current
-                    )
-                    return
-                await self.service.leave_seat(player, current)
-            if not await self.enter(code, kind, event):
+            if await self.enter(code, kind, event) == "gone":
                 unknown = ErrorCode.UNKNOWN_TOURNAMENT if kind == "tournament" else ErrorCode.UNKNOWN_ROOM
                 self.send_error(unknown, "this game is over and no longer exists")
 

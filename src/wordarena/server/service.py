@@ -160,6 +160,12 @@ class Service:
         await self.journal.write(room.opening_writes())
         self.open(room)
 
+    async def drop_unused(self, room: Room) -> None:
+        """A room made for a player who could not sit in it after all: gone before anybody had its code."""
+        await self.journal.write([RoomDropped(room.code, fence=room.fence)])
+        await self.the_directory.drop(room.key)
+        room.close()
+
     def open(self, room: Room) -> Room:
         self.rooms[room.code] = room
         self.metrics.rooms.set(len(self.rooms))
