@@ -101,4 +101,4 @@ class DuelRoom(Room):
         if isinstance(effect, ev.GameEnded):
             self.service.metrics.games.labels(effect.reason).inc()
         elif isinstance(effect, ev.RoomClosed):
-            self.close()
+            self.dropped()

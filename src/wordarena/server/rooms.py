@@ -235,6 +235,14 @@ class Room(ABC):
             self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")
         self._turn_away()
 
+    def dropped(self) -> None:
+        """The game closed itself (an empty lobby): forget it here, and let go of its lease at once.
+
+        (`close` alone keeps the lease: a room owned elsewhere now is closed here too.)
+        """
+        self.close()
+        self.service.spawn(self.service.the_directory.drop(self.key), f"drop-{self.code}")
+
     def _turn_away(self) -> None:
         """What came in while the room was closing is never processed: every tab that sent it is told."""
         while not self.inbox.empty():

@@ -248,8 +248,12 @@ class Service:
             room = await self._take_over(code)
             future.set_result(room)
             return room
+        except asyncio.CancelledError:
+            future.cancel()  # a shutdown: whoever shares it is cancelled too (and nothing is logged)
+            raise
         except BaseException as error:
             future.set_exception(error)
+            future.exception()  # marked as seen: the caller raises it, and nobody else may be waiting
             raise
         finally:
             del self._taking[code]

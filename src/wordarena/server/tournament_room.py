@@ -75,4 +75,4 @@ class TournamentRoom(Room):
             self.service.metrics.games.labels(f"tournament_{effect.reason}").inc()
             self.service.to_desk("tournament_over", args={"players": self.people()})
         elif isinstance(effect, ev.LobbyClosed):
-            self.close()
+            self.dropped()

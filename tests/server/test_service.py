@@ -1,0 +1,57 @@
+"""What one server process holds: rooms' leases, takeovers, per-player locks (server/service.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+
+from tests.server.conftest import Arena, until
+from wordarena.server.rooms import room_key
+
+
+async def test_a_lobby_closed_by_its_last_leaver_lets_go_of_its_lease(arena: Arena) -> None:
+    """Found by the fuzz: the lease stayed 5 s, then the reaper tried to take the dropped room over."""
+    async with arena.client() as alice:
+        await alice.hello()
+        code = await alice.create(lang="en")
+        await alice.send({"type": "leave"})
+        await until(lambda: code not in arena.service.rooms)
+        await arena.settle()
+        assert await arena.service.the_directory.owner(room_key(code)) is None
+
+
+async def test_a_takeover_cancelled_with_nobody_waiting_leaves_nothing_to_log(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the fuzz: a takeover cancelled at shutdown left a future failed with CancelledError
+    that nobody awaited: asyncio logged "Future exception was never retrieved". Cancelled, it logs nothing."""
+    started = asyncio.Event()
+
+    async def slow(code: str) -> None:
+        started.set()
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(arena.service, "_take_over", slow)
+    task = asyncio.ensure_future(arena.service.take_over("some-room"))
+    await started.wait()
+    shared = arena.service._taking["some-room"]  # what a second caller would await
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    assert shared.cancelled()
+
+
+async def test_the_seat_lock_of_a_player_goes_with_its_last_user(arena: Arena) -> None:
+    service = arena.service
+    async with service.seat_lock("p"):
+        waiting = asyncio.ensure_future(_hold(service, "p"))
+        await until(lambda: service._seat_locks["p"][1] == 2)
+    await waiting
+    assert service._seat_locks == {}
+
+
+async def _hold(service: object, player: str) -> None:
+    async with service.seat_lock(player):  # type: ignore[attr-defined]
+        pass
