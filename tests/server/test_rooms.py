@@ -345,3 +345,16 @@ async def test_inputs_reaching_a_closing_room_are_turned_away_with_an_error(aren
         await bob.send({"type": "ping", "t": 1})
         await bob.expect("pong")  # what the room said went out before
         assert [m["code"] for m in bob.received if m["type"] == "error"] == ["unknown_room", "no_room"]
+
+
+async def test_leave_then_join_again_at_once_keeps_the_tab_in_the_room(arena: Arena) -> None:
+    """Found by the fuzz: the room processed the leave after the tab had joined again, and its
+    "detached" made the tab forget the room it was a member of again (its next actions: no_room)."""
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        await bob.send({"type": "leave"})
+        await bob.send({"type": "join", "room": code})
+        await alice.view_where(lambda v: len(v["seats"]) == 2 and v["seats"][1]["name"] == bob.player["name"])  # type: ignore[index]
+        await arena.settle()
+        await bob.send({"type": "add_bot", "level": "easy"})  # bob is not the host: refused by the room
+        assert (await bob.until(lambda m: m["type"] in ("error", "refused")))["code"] == "not_host"

@@ -266,6 +266,7 @@ class Connection:
             await self.service.seats.take(
                 player, Seat("tournament" if kind == "tournament" else "duel", code, "waiting")
             )
+        self.ref = ConnRef(self.ref.node, self.ref.id, self.ref.attach + 1)  # a new attachment
         self.room, self.room_kind = code, kind
         envelope = self._envelope("attach", event)
         if not await self.service.post(code, kind, envelope):

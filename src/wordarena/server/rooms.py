@@ -376,7 +376,7 @@ class Room(ABC):
         self, player: str, batch: _Batch, code: ErrorCode, why: str, keep: ConnRef | None = None
     ) -> None:
         previous = self.members.get(player)
-        if previous is None or previous == keep:
+        if previous is None or previous.same_tab(keep):  # the same tab again: not replaced
             return
         del self.members[player]
         batch.notices.append((previous, messages.Error(code, why)))

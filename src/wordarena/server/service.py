@@ -339,13 +339,15 @@ class Service:
             self.metrics.forwarded.inc(len(frames))
 
     def detached(self, ref: ConnRef, code: str) -> None:
-        """A room no longer counts this tab as a member."""
+        """A room no longer counts this attachment of a tab as a member.
+
+        A tab that attached to the same room again since (a leave then a join, sent at
+        once) is a member again by then: it keeps showing the room.
+        """
         if ref.node == self.node:
-            conn = self.conns.get(ref.id)
-            if conn is not None and conn.room == code:
-                conn.room = None
+            _detach_here(self.conns.get(ref.id), code, ref.attach)
         else:
-            self.the_bus.to_node(ref.node, wire.Detached(ref.id, code))
+            self.the_bus.to_node(ref.node, wire.Detached(ref.id, code, ref.attach))
 
     def enter(self, ref: ConnRef, code: str, kind: str, event: Any = None, player: str | None = None) -> None:
         """Take a tab into a room (a tournament starting, a quick room chosen), wherever the tab is.
@@ -482,9 +484,7 @@ class Service:
             case wire.ToRoom():
                 self.spawn(self._post_here(message), "to-room")
             case wire.Detached():
-                conn = self.conns.get(message.conn)
-                if conn is not None and conn.room == message.key.removeprefix("room:"):
-                    conn.room = None
+                _detach_here(self.conns.get(message.conn), message.key.removeprefix("room:"), message.attach)
             case wire.Enter():
                 code = message.key.removeprefix("room:")
                 event = None if message.event is None else decode_event(message.room_kind, message.event)[0]
@@ -662,6 +662,11 @@ class Service:
         await self.the_bus.stop()
         if self.shared is not None and self.shared.redis is not None:
             await self.shared.redis.aclose()
+
+
+def _detach_here(conn: Connection | None, code: str, attach: int) -> None:
+    if conn is not None and conn.room == code and conn.ref.attach == attach:
+        conn.room = None
 
 
 def _to_room(code: str, kind: str, envelope: Envelope) -> wire.ToRoom:

@@ -13,10 +13,19 @@ import msgspec
 
 
 class ConnRef(msgspec.Struct, frozen=True):
-    """One browser tab: the process that holds its socket, and its number there."""
+    """One browser tab: the process that holds its socket, and its number there.
+
+    ``attach`` counts the tab's attachments to rooms: a room that lets go of a tab says
+    which attachment it lets go of, so a tab that left and joined the same room again
+    meanwhile stays in it (`Service.detached`).
+    """
 
     node: str
     id: int
+    attach: int = 0
+
+    def same_tab(self, other: ConnRef | None) -> bool:
+        return other is not None and (self.node, self.id) == (other.node, other.id)
 
 
 class Who(msgspec.Struct, frozen=True):
@@ -51,6 +60,7 @@ class Detached(msgspec.Struct, tag="detached", frozen=True):
 
     conn: int
     key: str
+    attach: int = 0  # which attachment of the tab (ConnRef.attach)
 
 
 class Enter(msgspec.Struct, tag="enter", frozen=True):
