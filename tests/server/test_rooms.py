@@ -358,3 +358,30 @@ async def test_leave_then_join_again_at_once_keeps_the_tab_in_the_room(arena: Ar
         await arena.settle()
         await bob.send({"type": "add_bot", "level": "easy"})  # bob is not the host: refused by the room
         assert (await bob.until(lambda m: m["type"] in ("error", "refused")))["code"] == "not_host"
+
+
+async def test_a_quick_room_made_for_a_tab_that_closed_on_the_way_closes(arena: Arena) -> None:
+    """Found by the fuzz benchmark: the desk made a quick room for a tab that closed meanwhile; nobody
+    ever sat in it, and it stayed open for ever (in the store too), with the desk counting a phantom seat."""
+    service, gate, creating = arena.service, asyncio.Event(), asyncio.Event()
+    original = service.create_room
+
+    async def held(*args: Any, **kwargs: Any) -> Room:
+        creating.set()
+        await gate.wait()
+        return await original(*args, **kwargs)
+
+    service.create_room = held  # type: ignore[method-assign]
+    async with arena.client() as alice:
+        await alice.hello()
+        await alice.send({"type": "quick", "lang": "fr"})
+        await creating.wait()
+    await until(lambda: not service.conns)  # alice's tab is gone before the room exists
+    gate.set()
+    await until(lambda: len(service.rooms) == 1)
+    await arena.settle()
+    [room] = service.rooms.values()
+    assert room.people() == []
+    await arena.settle(60_000)
+    assert service.rooms == {}
+    assert service.desk is not None and service.desk.state.quick_rooms == {}

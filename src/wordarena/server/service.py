@@ -147,7 +147,12 @@ class Service:
 
     async def create_room(self, lang: str, quick: bool = False, for_newcomers: bool = False) -> DuelRoom:
         game = DuelGame.create(
-            new_room_code(), secrets.randbits(62), lang, quick=quick, for_newcomers=for_newcomers
+            new_room_code(),
+            secrets.randbits(62),
+            lang,
+            quick=quick,
+            for_newcomers=for_newcomers,
+            now=self.clock(),
         )
         room = DuelRoom(game, self)
         await self.open_durably(room)

@@ -24,6 +24,7 @@ from wordarena.core.duel.events import (
     RoundEnded,
     StartRequested,
 )
+from wordarena.core.duel.game import DuelGame
 from wordarena.core.duel.state import Phase
 from wordarena.core.seating import Seat
 
@@ -105,6 +106,19 @@ def test_an_emptied_lobby_closes(table: Table) -> None:
     table.do(BotAdded("alice", "easy"))
     assert RoomClosed() in table.do(PlayerLeft("alice"))
     assert refused(table.do(PlayerJoined("bob", "Bob"))) == ["room_closed"]
+
+
+def test_a_lobby_nobody_came_to_closes(table: Table) -> None:
+    """(decided) A room made for someone who never sat down (their tab closed on the way) does not
+    stay open for ever: EMPTY_LOBBY_MS after it was made, still empty, it closes."""
+    game = DuelGame.create("room2", 7, "en", quick=True, now=1_000)
+    assert game.next_deadline() == 1_000 + rules.EMPTY_LOBBY_MS
+    assert game.advance(1_000 + rules.EMPTY_LOBBY_MS) == [RoomClosed()]
+    assert game.state.phase is Phase.CLOSED and game.next_deadline() is None
+    joined = DuelGame.create("room3", 7, "en", quick=True, now=1_000)
+    joined.handle(PlayerJoined("alice", "Alice"), 2_000)  # someone came: the quick wait runs instead
+    assert joined.next_deadline() == 2_000 + rules.QUICK_WAIT_MS
+    assert RoomClosed() not in joined.advance(1_000 + rules.EMPTY_LOBBY_MS - 1)
 
 
 def test_nickname_change(started: Table) -> None:

@@ -70,13 +70,22 @@ class DuelGame(Machine):
         lang: str = rules.DEFAULT_LANGUAGE,
         quick: bool = False,
         for_newcomers: bool = False,
+        now: int | None = None,
     ) -> DuelGame:
-        """A room in its lobby. A quick room for newcomers plays one round (B1)."""
+        """A room in its lobby. A quick room for newcomers plays one round (B1).
+
+        ``now``: when it was made; if nobody has sat down `EMPTY_LOBBY_MS` later, it closes.
+        """
         options = Options(lang=lang)
         if quick and for_newcomers:
             options.rounds = rules.QUICK_FIRST_GAME_ROUNDS
         state = DuelState(
-            code=code, seed=seed, options=options, quick=quick, for_newcomers=quick and for_newcomers
+            code=code,
+            seed=seed,
+            options=options,
+            quick=quick,
+            for_newcomers=quick and for_newcomers,
+            empty_since=now,
         )
         return cls(state)
 
@@ -98,6 +107,8 @@ class DuelGame(Machine):
         ]
         if s.phase is Phase.LOBBY and s.auto_start_at is not None:
             times.append(s.auto_start_at)
+        if s.phase is Phase.LOBBY and s.empty_since is not None:
+            times.append(s.empty_since + rules.EMPTY_LOBBY_MS)
         if s.phase in (Phase.CARD, Phase.REVEAL) and s.phase_ends_at is not None:
             times.append(s.phase_ends_at)
         if s.phase is Phase.PLAYING:
@@ -150,6 +161,7 @@ class DuelGame(Machine):
         if len(s.seats) >= rules.MAX_SEATS:
             raise Rejection(Refusal.ROOM_FULL, "this room is full")
         s.seats.append(Seat(player=event.player, name=event.name))
+        s.empty_since = None
         if s.host is None:
             s.host = event.player
         if s.quick:
@@ -352,6 +364,14 @@ class DuelGame(Machine):
                 return self._leave(seat, now)
         if s.phase is Phase.LOBBY and s.auto_start_at == now:
             return self._start(now)
+        if (
+            s.phase is Phase.LOBBY
+            and s.empty_since is not None
+            and s.empty_since + rules.EMPTY_LOBBY_MS == now
+        ):
+            s.phase, s.empty_since = Phase.CLOSED, None  # nobody ever came
+            self._changed()
+            return [RoomClosed()]
         if s.phase is Phase.CARD and s.phase_ends_at == now:
             self._start_clock(now)
             return []

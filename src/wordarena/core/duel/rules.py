@@ -24,6 +24,7 @@ REVEAL_MS: Final = 6_500  # B3: reveal card
 AWAY_LIMIT_MS: Final = 60_000  # B3 (decided): disconnected 60 s = left
 
 QUICK_WAIT_MS: Final = 15_000  # B1 (decided): a quick game starts after at most 15 s
+EMPTY_LOBBY_MS: Final = 60_000  # (decided) a room nobody sat down in closes this long after it was made
 QUICK_MIN_SEATS: Final = 4  # ... with bots filling it up to at least 4 seats
 QUICK_FIRST_GAME_ROUNDS: Final = 1  # ... and a new player's first quick game is one round
 

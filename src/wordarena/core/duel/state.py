@@ -96,6 +96,8 @@ class DuelState:
     version: int = 0
     # Quick game: when the room starts by itself.
     auto_start_at: int | None = None
+    # Made for someone who has not sat down yet (since then): it closes if nobody ever does.
+    empty_since: int | None = None
     # The game in progress (or the last one).
     game_number: int = 0
     round_number: int = 0
