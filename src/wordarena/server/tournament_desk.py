@@ -371,6 +371,7 @@ class TournamentDesk:
         party = self.matchmaker.party_of(player)
         if party is not None and party.id == f"group:{group.code}":
             self.matchmaker.leave(player)  # out of the group is out of its queue, for this player only
+            self.state.queued_tab.pop(player, None)
             self.service.spawn(self.service.seats.release(player, party.lang), "release-queue")
             self.service.send_to(player, messages.QueueStatus(False, party.lang, party.practice))
             self._announce({(party.lang, party.practice)})
@@ -384,6 +385,7 @@ class TournamentDesk:
             self.groups.pop(group.code, None)
         else:
             self._show(group)
+        self._forget_if_gone(player)
 
     async def launch(self, conn: ConnRef, player: str, lang: str, practice: bool) -> None:
         """C2: the organiser queues the whole group, once nobody is busy. Checked before anything moves."""
@@ -496,6 +498,16 @@ class TournamentDesk:
         if group is not None:
             group.disconnected(player, self.service.clock())
             self._show(group)
+        self._forget_if_gone(player)
+
+    def _forget_if_gone(self, player: str) -> None:
+        """What the desk knows of a player (name, rating, tab) goes once nothing here needs it: no tab
+        open, no queue, no group. Kept for ever, it grew by one entry per identity ever seen."""
+        if player in self.state.online or player in self.state.group_of:
+            return
+        if self.matchmaker.party_of(player) is None:
+            self.state.known.pop(player, None)
+            self.state.queued_tab.pop(player, None)
 
     # ---------------------------------------------------------------- helpers
 
