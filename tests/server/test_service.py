@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 import pytest
 
 from tests.server.conftest import Arena, until
+from wordarena.server.cluster.directory import LEASE_TTL_MS
 from wordarena.server.rooms import room_key
 
 
@@ -55,3 +57,33 @@ async def test_the_seat_lock_of_a_player_goes_with_its_last_user(arena: Arena) -
 async def _hold(service: object, player: str) -> None:
     async with service.seat_lock(player):  # type: ignore[attr-defined]
         pass
+
+
+async def test_a_room_being_stored_keeps_its_lease(arena: Arena, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the fuzz benchmark: a new room's lease ran out while its opening write was landing
+    (a loaded server): the reaper took the room over from the store while it was being opened, and
+    one process held two copies of it (fence 1 and 2; UNIQUE errors on its events, a stuck room)."""
+    service, directory = arena.service, arena.service.the_directory
+    now = [0.0]
+    monkeypatch.setattr(type(directory), "_now", staticmethod(lambda: now[0]))
+    journal, landed, gate = service.journal, asyncio.Event(), asyncio.Event()
+    original = journal.write
+
+    def slow(writes: Any) -> asyncio.Future[None]:
+        async def later() -> None:
+            await original(writes)  # in the store: a takeover would find it
+            landed.set()
+            await gate.wait()
+
+        return asyncio.ensure_future(later())
+
+    journal.write = slow  # type: ignore[method-assign]
+    creating = asyncio.ensure_future(service.create_room("en"))
+    await landed.wait()
+    now[0] += LEASE_TTL_MS + 1_000  # the opening took longer than a lease
+    await service._renew_and_reap(orphans=True)
+    journal.write = original  # type: ignore[method-assign]
+    gate.set()
+    room = await creating
+    assert service.rooms[room.code] is room and room.fence == 1
+    assert service.metrics.takeovers._value.get() == 0  # type: ignore[attr-defined]

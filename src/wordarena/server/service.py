@@ -132,6 +132,7 @@ class Service:
         self._conn_numbers = 0
         self._stopping = False
         self._seat_locks: dict[str, tuple[asyncio.Lock, int]] = {}  # player -> (lock, users)
+        self._opening: set[str] = set()  # keys of the rooms being stored (open_durably)
 
     @property
     def the_bus(self) -> Bus:
@@ -159,11 +160,19 @@ class Service:
         return room
 
     async def open_durably(self, room: Room) -> None:
-        """A new room is in the store (and owned here) before anybody is given its code."""
+        """A new room is in the store (and owned here) before anybody is given its code.
+
+        Its lease is renewed while it is being stored (`_opening`): a loaded server can take
+        longer than a lease to get here, and the reaper must not take over a room being opened.
+        """
         room.fence = 1
-        await self.the_directory.claim(room.key)
-        await self.journal.write(room.opening_writes())
-        self.open(room)
+        self._opening.add(room.key)
+        try:
+            await self.the_directory.claim(room.key)
+            await self.journal.write(room.opening_writes())
+            self.open(room)
+        finally:
+            self._opening.discard(room.key)
 
     async def drop_unused(self, room: Room) -> None:
         """A room made for a player who could not sit in it after all: gone before anybody had its code."""
@@ -602,7 +611,9 @@ class Service:
                 self.metrics.leases_lost.inc(0)
 
     async def _renew_and_reap(self, orphans: bool) -> None:
-        keys = [room.key for room in self.rooms.values() if not room.closed]
+        # Rooms being opened or taken over here are ours too: their leases are kept.
+        busy = {*self._opening, *(room_key(code) for code in self._taking)}
+        keys = [room.key for room in self.rooms.values() if not room.closed] + sorted(busy)
         if self.desk is not None:
             keys.append(DESK)
         lost = await self.the_directory.renew(keys)
@@ -611,6 +622,8 @@ class Service:
             self.metrics.leases_lost.inc()
             await self._let_go(key)
         for key in await self.the_directory.expired():
+            if key in busy or key in self._opening:
+                continue
             if key == DESK:
                 await self._to_desk(wire.ToDesk("wake"))
             elif key.startswith("room:"):
