@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Arena, until
+from wordarena.core.player_events import PlayerLeft
 from wordarena.server.cluster.directory import LEASE_TTL_MS
-from wordarena.server.rooms import room_key
+from wordarena.server.rooms import Envelope, room_key
 
 
 async def test_a_lobby_closed_by_its_last_leaver_lets_go_of_its_lease(arena: Arena) -> None:
@@ -86,4 +87,37 @@ async def test_a_room_being_stored_keeps_its_lease(arena: Arena, monkeypatch: py
     gate.set()
     room = await creating
     assert service.rooms[room.code] is room and room.fence == 1
+    assert service.metrics.takeovers._value.get() == 0  # type: ignore[attr-defined]
+
+
+async def test_an_input_for_a_room_being_opened_waits_for_it(arena: Arena) -> None:
+    """Found by the fuzz benchmark: a player given a tournament seat just before the room was stored
+    left it at once (another tab sat down elsewhere); the PlayerLeft took the room over from the store
+    while it was being opened: two copies, and the one left was an empty lobby nobody could start."""
+    service, journal, landed, gate = arena.service, arena.service.journal, asyncio.Event(), asyncio.Event()
+    original, codes = journal.write, []
+
+    def slow(writes: Any) -> asyncio.Future[None]:
+        async def later() -> None:
+            await original(writes)
+            codes.append(writes[0].code)
+            landed.set()
+            await gate.wait()
+
+        return asyncio.ensure_future(later())
+
+    journal.write = slow  # type: ignore[method-assign]
+    creating = asyncio.ensure_future(service.create_room("en"))
+    await landed.wait()
+    journal.write = original  # type: ignore[method-assign]
+    posting = asyncio.ensure_future(
+        service.post(codes[0], "duel", Envelope("event", None, event=PlayerLeft("x")))
+    )
+    for _ in range(3):  # let the post run until it waits (on the opening, or on a takeover's thread)
+        await asyncio.sleep(0)
+    gate.set()
+    room = await creating
+    assert await posting
+    await room.settled()
+    assert service.rooms[room.code] is room and not room.closed
     assert service.metrics.takeovers._value.get() == 0  # type: ignore[attr-defined]

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 ROOM_CLASSES: dict[str, type[Room]] = {"duel": DuelRoom, "tournament": TournamentRoom}
+OWNERS_CACHE_MAX = 10_000  # rooms of other processes whose owner is remembered (one entry was kept per room)
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class Service:
         self._conn_numbers = 0
         self._stopping = False
         self._seat_locks: dict[str, tuple[asyncio.Lock, int]] = {}  # player -> (lock, users)
-        self._opening: set[str] = set()  # keys of the rooms being stored (open_durably)
+        self._opening: dict[str, asyncio.Future[Room | None]] = {}  # rooms being stored (open_durably)
 
     @property
     def the_bus(self) -> Bus:
@@ -162,17 +163,22 @@ class Service:
     async def open_durably(self, room: Room) -> None:
         """A new room is in the store (and owned here) before anybody is given its code.
 
-        Its lease is renewed while it is being stored (`_opening`): a loaded server can take
-        longer than a lease to get here, and the reaper must not take over a room being opened.
+        While it is being stored (`_opening`), its lease is renewed (a loaded server can take
+        longer than a lease to get there), and whatever reaches it waits for it: neither the
+        reaper nor an input (a seat left at once) may take over a room being opened.
         """
         room.fence = 1
-        self._opening.add(room.key)
+        opened: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._opening[room.code] = opened  # an input for it meanwhile waits (take_over)
         try:
             await self.the_directory.claim(room.key)
             await self.journal.write(room.opening_writes())
             self.open(room)
+            opened.set_result(room)
         finally:
-            self._opening.discard(room.key)
+            del self._opening[room.code]
+            if not opened.done():
+                opened.set_result(None)
 
     async def drop_unused(self, room: Room) -> None:
         """A room made for a player who could not sit in it after all: gone before anybody had its code."""
@@ -189,7 +195,14 @@ class Service:
     def forget(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+        self._owners.pop(room.code, None)
         self.metrics.rooms.set(len(self.rooms))
+
+    def _cache_owner(self, code: str, owner: str) -> None:
+        """Remember where a room lives; a cache (a miss costs one look-up), so it is kept small."""
+        if len(self._owners) >= OWNERS_CACHE_MAX:
+            self._owners.clear()
+        self._owners[code] = owner
 
     def seconds_until(self, deadline: int) -> float:
         """Real seconds from now to a deadline of the game clock (for a timer)."""
@@ -225,7 +238,7 @@ class Service:
                 return False
             room.post(envelope)
             return True
-        self._owners[code] = owner
+        self._cache_owner(code, owner)
         self.the_bus.to_node(owner, _to_room(code, kind, envelope))
         return True
 
@@ -253,6 +266,9 @@ class Service:
         """Own a room nobody owns (its owner died or stopped): the store's snapshot + log, replayed."""
         if code in self.rooms:
             return self.rooms[code]
+        opening = self._opening.get(code)
+        if opening is not None:  # being stored here: it is ours in a moment
+            return await asyncio.shield(opening)
         pending = self._taking.get(code)
         if pending is not None:
             return await pending
@@ -528,8 +544,8 @@ class Service:
     def _moved(self, message: wire.Moved) -> None:
         """A room has a new owner: our tabs in it attach again there (they were marked away)."""
         code = message.key.removeprefix("room:")
-        if message.node:
-            self._owners[code] = message.node
+        if message.node and message.node != self.node:  # our own rooms are in self.rooms
+            self._cache_owner(code, message.node)
         else:
             self._owners.pop(code, None)
         for conn in list(self.conns.values()):
@@ -612,7 +628,7 @@ class Service:
 
     async def _renew_and_reap(self, orphans: bool) -> None:
         # Rooms being opened or taken over here are ours too: their leases are kept.
-        busy = {*self._opening, *(room_key(code) for code in self._taking)}
+        busy = {room_key(code) for code in (*self._opening, *self._taking)}
         keys = [room.key for room in self.rooms.values() if not room.closed] + sorted(busy)
         if self.desk is not None:
             keys.append(DESK)
@@ -622,7 +638,7 @@ class Service:
             self.metrics.leases_lost.inc()
             await self._let_go(key)
         for key in await self.the_directory.expired():
-            if key in busy or key in self._opening:
+            if key in busy:
                 continue
             if key == DESK:
                 await self._to_desk(wire.ToDesk("wake"))
