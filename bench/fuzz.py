@@ -13,7 +13,7 @@ generator of the fuzz test (tests/server/fuzzing.py), drawn by a seeded
 random.Random: malformed frames (bad JSON, wrong types, unknown types, frames over
 4 KiB, binary) and valid messages in any state, aimed at the rooms, tournaments
 and groups the clients have seen, practice tournaments in every language; now and
-then a client floods (45 frames/s for 6 s: closed with 1008). A closed client comes
+then a client floods (45 frames/s for 9 s: closed with 1008). A closed client comes
 back with a new socket (its identity, or a new one).
 
 Printed: frames sent (by kind), answers (errors and refusals by code), close codes,
@@ -62,7 +62,7 @@ from tests.server.fuzzing import (
 
 ANSWER_WAIT_S = 0.3  # a client waits this long for an answer before its next frame (a leave has none)
 FLOOD_RATE = 45.0  # frames a second while flooding (the limit is 20)
-FLOOD_S = 6.0  # ...for this long (a flood is closed after 5 s)
+FLOOD_S = 9.0  # ...for this long (closed once refused for 5 s, after the 40-frame burst allowance)
 
 
 @dataclass
@@ -72,6 +72,7 @@ class Options:
     seed: int
     rate: float  # frames a second per client, at most
     floods: float  # share of frames that start a flood
+    rounds: int  # the frames are sent in this many rounds (memory measured once every room closed)
     time_scale: float
     trace: bool
 
@@ -162,12 +163,15 @@ async def _exchange(tab: Tab, sent: Frame, stats: Stats) -> None:
 
 async def _flood(tab: Tab, stats: Stats) -> None:
     stats.floods += 1
-    for f in flood_frames(int(FLOOD_RATE * FLOOD_S)):
+    frames, started = flood_frames(int(FLOOD_RATE * FLOOD_S)), time.monotonic()
+    for sent, f in enumerate(frames):
         if tab.closed or not await tab.send(f):
             break
         stats.budget -= 1
         stats.sent[f.kind] += 1
-        await asyncio.sleep(1 / FLOOD_RATE)
+        ahead = started + (sent + 1) / FLOOD_RATE - time.monotonic()  # the rate, whatever the loop's delays
+        if ahead > 0:
+            await asyncio.sleep(ahead)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.shield(tab.reader), 2.0)  # the close, if it comes
     stats.harvest(tab)
@@ -186,38 +190,44 @@ async def _rooms(session: aiohttp.ClientSession, url: str) -> int:
 
 
 async def measure(url: str, pid: int, log: Path, opts: Options) -> dict[str, Any]:
+    """The fuzz in ``opts.rounds`` rounds on one server: a cache fills once, a leak grows every round."""
     world = World(practice_languages=TOURNAMENT_LANGUAGES)
-    stats = Stats(budget=opts.frames)
-    result: dict[str, Any] = {"options": opts.__dict__}
+    stats = Stats()
+    result: dict[str, Any] = {"options": opts.__dict__, "rounds": []}
+    started = time.monotonic()
     async with aiohttp.ClientSession() as session:
         result["before"] = await _memory(session, url, "snapshot=before")
-        started = time.monotonic()
-        tasks = [asyncio.create_task(client(n, opts, world, stats, url)) for n in range(opts.clients)]
-        last = time.monotonic()
-        while not all(t.done() for t in tasks):
-            await asyncio.wait(tasks, timeout=5.0)
-            if time.monotonic() - last > 15:
-                last = time.monotonic()
-                sent = opts.frames - stats.budget
-                print(f"  {sent} frames sent, {time.monotonic() - started:.0f} s", file=sys.stderr)
-        for task in tasks:
-            task.result()  # a client's own bug is the benchmark's, say so
-        result["seconds"] = time.monotonic() - started
-        result["end"] = await _memory(session, url, "snapshot=end&against=before")
-        result["rooms_at_end"] = await _rooms(session, url)
-        waited = time.monotonic()  # every client has gone: the grace periods run out, bots finish
-        while (rooms := await _rooms(session, url)) > 0 and time.monotonic() - waited < 300:
-            await asyncio.sleep(1.0)
-        result["rooms_left"] = rooms
-        result["close_wait_s"] = time.monotonic() - waited
-        await asyncio.sleep(2.0)  # the last writes and background tasks
-        result["closed"] = await _memory(session, url, "snapshot=closed&against=before&types")
+        for number in range(1, opts.rounds + 1):
+            stats.budget = opts.frames // opts.rounds
+            tasks = [asyncio.create_task(client(n, opts, world, stats, url)) for n in range(opts.clients)]
+            last = time.monotonic()
+            while not all(t.done() for t in tasks):
+                await asyncio.wait(tasks, timeout=5.0)
+                if time.monotonic() - last > 15:
+                    last = time.monotonic()
+                    sent = sum(stats.sent.values())
+                    print(f"  {sent} frames sent, {time.monotonic() - started:.0f} s", file=sys.stderr)
+            for task in tasks:
+                task.result()  # a client's own bug is the benchmark's, say so
+            one: dict[str, Any] = {"seconds": time.monotonic() - started}
+            one["end"] = await _memory(session, url, f"snapshot=end{number}&against=before")
+            one["rooms_at_end"] = await _rooms(session, url)
+            waited = time.monotonic()  # every client has gone: the grace periods run out, bots finish
+            while (rooms := await _rooms(session, url)) > 0 and time.monotonic() - waited < 300:
+                await asyncio.sleep(1.0)
+            one["rooms_left"] = rooms
+            one["close_wait_s"] = time.monotonic() - waited
+            await asyncio.sleep(2.0)  # the last writes and background tasks
+            against = "before" if number == 1 else f"closed{number - 1}"
+            one["closed"] = await _memory(session, url, f"snapshot=closed{number}&against={against}&types")
+            result["rounds"].append(one)
         result["trimmed"] = await _memory(session, url, "trim")
+    result["seconds"] = time.monotonic() - started
     text = log.read_text(errors="replace")
     result["tracebacks"] = text.count("Traceback (most recent call last)")
     result["error_lines"] = [line for line in text.splitlines() if " ERROR " in line][:20]
     result["stats"] = {
-        "frames": opts.frames - stats.budget,
+        "frames": sum(stats.sent.values()),
         "sockets": stats.sockets,
         "floods": stats.floods,
         "sent": dict(stats.sent.most_common()),
@@ -242,36 +252,43 @@ def report(result: dict[str, Any]) -> None:
     print(f"server tracebacks: {result['tracebacks']}; ERROR lines: {len(result['error_lines'])}")
     for line in result["error_lines"]:
         print("   ", line)
-    print(
-        f"rooms open when the last frame was sent: {result['rooms_at_end']}; left open with no "
-        f"connection {result['close_wait_s']:.0f} s later: {result['rooms_left']}"
-    )
+    for number, one in enumerate(result["rounds"], 1):
+        print(
+            f"round {number}: rooms open when its last frame was sent: {one['rooms_at_end']}; left open "
+            f"with no connection {one['close_wait_s']:.0f} s later: {one['rooms_left']}"
+        )
     print()
-    print(f"{'server memory (MiB)':<28}{'RSS':>8}{'malloc heap':>13}{'in use':>8}{'free kept':>10}", end="")
+    print(f"{'server memory (MiB)':<30}{'RSS':>8}{'malloc heap':>13}{'in use':>8}{'free kept':>10}", end="")
     print(f"{'pymalloc arenas':>17}{'live':>7}")
-    for label, key in (
-        ("before the fuzz", "before"),
-        ("at its end", "end"),
-        ("every room closed", "closed"),
-        ("after malloc_trim(0)", "trimmed"),
-    ):
-        m = result[key]
-        rss = m["rss_after_trim_kib"] if key == "trimmed" else m["rss_kib"]
-        heap = m["malloc_after_trim"] if key == "trimmed" else m["malloc"]
+    rows = [("before the fuzz", result["before"], False)]
+    for number, one in enumerate(result["rounds"], 1):
+        rows += [(f"round {number}: at its end", one["end"], False)]
+        rows += [(f"round {number}: every room closed", one["closed"], False)]
+    rows += [("then after malloc_trim(0)", result["trimmed"], True)]
+    for label, m, trimmed in rows:
+        rss = m["rss_after_trim_kib"] if trimmed else m["rss_kib"]
+        heap = m["malloc_after_trim"] if trimmed else m["malloc"]
         py = m["pymalloc"]
         figures = [rss, heap["heap_kib"], heap["in_use_kib"], heap["free_kept_kib"]]
         figures += [py["arena_kib"], py["live_kib"]]
         widths = [8, 13, 8, 10, 17, 7]
-        print(f"{label:<28}" + "".join(f"{f / 1024:>{w}.1f}" for f, w in zip(figures, widths, strict=True)))
-    before, closed = result["before"]["held"], result["closed"]["held"]
-    changed = {k: (before.get(k), v) for k, v in closed.items() if before.get(k) != v}
-    print("held by the service, before → every room closed:", changed or "the same")
-    print("commonest objects once every room closed:", result["closed"].get("types", [])[:12])
-    for key in ("grew_by_file", "grew_by_line"):
-        if key in result["closed"]:
-            print(f"tracemalloc, before → every room closed, {key} (KiB):")
-            for where, grew, total in result["closed"][key][:15]:
-                print(f"  {grew:>8,}  {total:>8,}  {where}")
+        print(f"{label:<30}" + "".join(f"{f / 1024:>{w}.1f}" for f, w in zip(figures, widths, strict=True)))
+    previous = result["before"]
+    for number, one in enumerate(result["rounds"], 1):
+        held = one["closed"]["held"]
+        changed = {k: (previous["held"].get(k), v) for k, v in held.items() if previous["held"].get(k) != v}
+        print(f"held by the service, {'before' if number == 1 else f'round {number - 1}'} → round {number}:")
+        print(f"  {changed or 'the same'}")
+        for key, columns in (
+            ("grew_by_file", "KiB grown, KiB now"),
+            ("grew_by_line", "KiB grown, blocks grown"),
+        ):
+            if key in one["closed"]:
+                print(f"  tracemalloc, what grew ({key}: {columns}):")
+                for where, grew, other in one["closed"][key][:12]:
+                    print(f"    {grew:>8,}  {other:>8,}  {where}")
+        previous = one["closed"]
+    print("commonest objects at the end:", result["rounds"][-1]["closed"].get("types", [])[:10])
 
 
 # ---------------------------------------------------------------- the server, instrumented
@@ -310,6 +327,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=10.0, help="frames a second per client, at most")
     parser.add_argument("--floods", type=float, default=0.0003, help="share of frames that start a flood")
+    parser.add_argument("--rounds", type=int, default=2, help="the frames in this many rounds, one server")
     parser.add_argument("--time-scale", type=float, default=20.0, help="game time / real time")
     parser.add_argument("--trace", action="store_true", help="tracemalloc in the server (slower)")
     parser.add_argument("--keep", type=Path, help="keep the server's log and data here (emptied first)")
@@ -319,7 +337,9 @@ def main() -> None:
     if args.serve:
         serve(args.serve, args.data_dir, args.time_scale, args.trace)
         return
-    opts = Options(args.frames, args.clients, args.seed, args.rate, args.floods, args.time_scale, args.trace)
+    opts = Options(
+        args.frames, args.clients, args.seed, args.rate, args.floods, args.rounds, args.time_scale, args.trace
+    )
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # children inherit it
