@@ -24,17 +24,13 @@ from wordarena.core.tournament.rules import LANGUAGES as TOURNAMENT_LANGUAGES
 from wordarena.server import limits, messages, protocol
 from wordarena.server.cluster.wire import ConnRef, Who
 from wordarena.server.messages import CloseCode, ErrorCode
+from wordarena.server.outbox import Outbox
 from wordarena.server.rate_limit import FloodWatch, TokenBucket
 from wordarena.server.rooms import Envelope
 from wordarena.server.service import ROOM_CLASSES, SERVICE, Service
 from wordarena.store.players import Player
 
 log = logging.getLogger(__name__)
-
-
-class _Close(msgspec.Struct):
-    code: int
-    reason: bytes
 
 
 class Connection:
@@ -50,26 +46,19 @@ class Connection:
         self.room_kind = "duel"
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
         self.flood = FloodWatch(service.rate_clock)
-        self.outbox: asyncio.Queue[bytes | _Close | None] = asyncio.Queue(limits.OUTBOX_LIMIT)
-        loop = asyncio.get_running_loop()
-        self.writer = loop.create_task(self._write(), name="socket-writer")
-        self._hello_timer = loop.call_later(limits.HELLO_TIMEOUT_S, self._no_hello)
+        self.outbox = Outbox(ws, service.flush_soon, service.spawn, self._too_slow)
+        self._hello_timer = asyncio.get_running_loop().call_later(limits.HELLO_TIMEOUT_S, self._no_hello)
         service.conns[self.number] = self
 
     # ---------------------------------------------------------------- sending
 
     def send(self, message: msgspec.Struct | Any) -> None:
-        """Queue a message; a client that stops reading is dropped, never waited for."""
+        """Send a message at the end of this tick (server.outbox)."""
         self.send_frame(messages.encode(message))
 
-    def send_frame(self, frame: bytes) -> None:
-        """Queue an encoded message (from a room owned by another process, say)."""
-        try:
-            self.outbox.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.service.metrics.errors.labels("slow_client").inc()
-            self.writer.cancel()  # the queue is full precisely because nothing goes out
-            self.service.spawn(self.ws.close(code=CloseCode.POLICY, message=b"too slow"), "close-slow")
+    def send_frame(self, frame: bytes, view: bool = False) -> None:
+        """Send an encoded message (a view built once for the room, a frame from another process)."""
+        self.outbox.put(frame, view)
 
     def send_error(self, code: ErrorCode, message: str, current: Seat | None = None) -> None:
         self.service.metrics.errors.labels(code).inc()
@@ -77,21 +66,12 @@ class Connection:
 
     def close_after_sending(self, code: CloseCode, reason: bytes) -> None:
         """Close once what is queued has gone out, so the client learns why."""
-        try:
-            self.outbox.put_nowait(_Close(code, reason))
-        except asyncio.QueueFull:
-            self.service.spawn(self.ws.close(code=code, message=reason), "close")
+        self.outbox.close_after(code, reason)
 
-    async def _write(self) -> None:
-        while (item := await self.outbox.get()) is not None:
-            if isinstance(item, _Close):
-                await self.ws.close(code=item.code, message=item.reason)
-                return
-            try:
-                await self.ws.send_str(item.decode())
-            except (ConnectionError, RuntimeError):
-                return
-            self.service.metrics.messages_out.inc()
+    def _too_slow(self) -> None:
+        """The client stopped reading: drop it, never wait for it."""
+        self.service.metrics.errors.labels("slow_client").inc()
+        self.service.spawn(self.ws.close(code=CloseCode.POLICY, message=b"too slow"), "close-slow")
 
     def _no_hello(self) -> None:
         if self.player is None:
@@ -320,11 +300,8 @@ class Connection:
         if self.room is not None and self.player is not None:
             await self.service.post(self.room, self.room_kind, self._envelope("detach"))
             self.room = None
-        if not self.outbox.full():
-            self.outbox.put_nowait(None)
-        else:
-            self.writer.cancel()
-        await asyncio.gather(self.writer, return_exceptions=True)
+        self.outbox.drop()
+        await self.outbox.wait_closed()
 
 
 def _player_info(player: Player) -> messages.PlayerInfo:

@@ -28,7 +28,9 @@ import msgspec
 
 from wordarena.core import player_events as pe
 from wordarena.core.seating import Seat
+from wordarena.core.sharing import Share, build_now
 from wordarena.server import limits, messages, protocol
+from wordarena.server.broadcast import Broadcast
 from wordarena.server.cluster.wire import ConnRef, Who
 from wordarena.server.event_codec import decode_event, encode_event
 from wordarena.server.journal import StaleOwner
@@ -148,7 +150,8 @@ class Room(ABC):
         """Seated once, and left (or away too long): they may come back to watch, not to play."""
 
     @abstractmethod
-    def view(self, player: str, now: int) -> Any: ...
+    def view(self, player: str, now: int, share: Share = build_now) -> Any:
+        """The player's whole screen; its shared parts through ``share`` (core.sharing)."""
 
     @abstractmethod
     def in_progress(self) -> bool: ...
@@ -271,11 +274,12 @@ class Room(ABC):
         if self.game.state.version != version:
             self._broadcast(now)  # time left as of sending, storage included
         else:
+            share = Broadcast()
             for player, ref in batch.fresh:
                 if self.members.get(player) == ref:
-                    self.service.deliver(ref, self.view(player, now))
-        for received in batch.guesses:
-            self.service.metrics.guess_latency.observe(time.perf_counter() - received)
+                    self._send_view(ref, player, now, share)
+        if batch.guesses:
+            self.service.guesses_shown(batch.guesses)
         if not self.closed and not self.members and self.finished():
             await self.service.journal.write([RoomDropped(self.code, fence=self.fence)])
             await self.service.the_directory.drop(self.key)
@@ -385,8 +389,12 @@ class Room(ABC):
                 await self.service.seats.report(player, self.code, seat)
 
     def _broadcast(self, now: int) -> None:
+        share = Broadcast()  # what every member sees alike is encoded once (server.broadcast)
         for player, ref in self.members.items():
-            self.service.deliver(ref, self.view(player, now))
+            self._send_view(ref, player, now, share)
+
+    def _send_view(self, ref: ConnRef, player: str, now: int, share: Share) -> None:
+        self.service.deliver_frame(ref, messages.encode(self.view(player, now, share)), view=True)
 
     def _now(self) -> int:
         """The shell's clock, never going back: the log's instants are in order."""
