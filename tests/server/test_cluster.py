@@ -55,7 +55,8 @@ class Cluster:
         command = [
             sys.executable, "-m", "wordarena", "serve", "--port", str(port),
             "--data-dir", str(self.tmp / name), "--database-url", self.database_url,
-            "--redis-url", self.redis_url, "--time-scale", str(self.scale), "--time-origin-ms", str(self.origin),
+            "--redis-url", self.redis_url,
+            "--time-scale", str(self.scale), "--time-origin-ms", str(self.origin),
             "--max-sockets-per-ip", "1000", "--new-identities-per-minute", "1000",
         ]  # fmt: skip
         with log.open("wb") as out:
