@@ -122,7 +122,10 @@ class TournamentDesk:
             except Exception:  # a bug must not stop the desk
                 log.exception("the desk failed on %s", request.action)
                 self.service.metrics.errors.labels("internal").inc()
-            await self.service.save_desk(_encode_state(self.state))
+            if self.inbox.empty() and self.service.shared is not None:
+                # Once per burst of requests, and only in a cluster: the state grows with every
+                # player the desk knows, so saving it after each request cost O(players) each time.
+                await self.service.save_desk(_encode_state(self.state))
 
     async def _handle(self, request: ToDesk) -> None:
         args, conn, who = request.args, request.conn, request.who
