@@ -172,9 +172,9 @@ class Planner:
         seen[masks] = option
         return option, True
 
-    def options(self, state: int, size: int) -> tuple[list[Option], Option]:
+    def options(self, state: int, size: int, greedy: bool = True) -> tuple[list[Option], Option | None]:
         """The guesses worth trying at ``state``, the most promising first (candidates first on ties),
-        and the option of the hard bot's choice (or of a guess splitting the same way)."""
+        and the option of the hard bot's choice (or of a guess splitting the same way) if ``greedy``."""
         seen: dict[frozenset[int], Option] = {}
         found: list[Option] = []
         candidates = [self._answer_guess[i] for i in bits(state)]
@@ -183,16 +183,18 @@ class Planner:
                 option, new = self._option(state, size, g, seen)
                 if new:
                     found.append(option)
-        greedy, new = self._option(state, size, self.solver.guess_position(self.solver.decide(state)), seen)
-        if new:
-            found.append(greedy)
+        hard = None
+        if greedy:
+            hard, new = self._option(state, size, self.solver.guess_position(self.solver.decide(state)), seen)
+            if new:
+                found.append(hard)
         for g in self._ranked(state, size, self.shortlist):
             option, new = self._option(state, size, g, seen)
             if new:
                 found.append(option)
         is_candidate = set(candidates).__contains__
         found.sort(key=lambda o: (o.estimate, not is_candidate(o.guess), o.guess))
-        return found, greedy
+        return found, hard
 
     # -- search -------------------------------------------------------------------
 
@@ -212,8 +214,8 @@ class Planner:
         options, greedy = self.options(state, size)
         width = max(1, self.widths[min(row, len(self.widths) - 1)])
         searched = options[:width]
-        if not any(option is greedy for option in searched):  # never worse than the hard bot
-            searched.append(greedy)
+        if greedy is not None and not any(option is greedy for option in searched):
+            searched.append(greedy)  # never worse than the hard bot
         best_total, best_guess = math.inf, searched[0].guess
         for option in searched:
             limit = min(beta, best_total)
@@ -276,8 +278,9 @@ class Planner:
     def decide(self, state: int) -> int:
         """A one-step lookahead for a non-empty ``state``: the option of least estimated total.
 
-        For the states no tree covers. Its work is the hard bot's choice plus the splits
-        of ``shortlist`` guesses, the same on every machine (a replay decides the same).
+        For the states no tree covers. Its work is one ranking of the guesses and the
+        splits of the candidates (up to 64) and of ``shortlist`` guesses: the same on
+        every machine, so a replay decides the same.
         """
         size = state.bit_count()
         if size <= 2:
@@ -285,4 +288,4 @@ class Planner:
         known = self._memo.get(state)
         if known is not None and known[2]:
             return known[1]
-        return self.options(state, size)[0][0].guess
+        return self.options(state, size, greedy=False)[0][0].guess
