@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 from tools.lexicon.common import DATA
@@ -65,11 +66,10 @@ def build(lang: str, length: int, levels: Sequence[str]) -> Tables:
     trees: dict[str, Tree] = {}
     settings: dict[str, object] = {}
     file = DATA / lang / str(length) / FILE_NAME
-    if file.is_file():
-        old = bot_tables.decode(file.read_bytes())
-        if old.lists_sha256 == bot_tables.lists_sha256(words.answers, words.guesses):
-            trees.update({level: old.tree(level) or {} for level in old.texts})
-            settings.update(old.settings)
+    old = _read(file)
+    if old is not None and old.lists_sha256 == bot_tables.lists_sha256(words.answers, words.guesses):
+        trees.update({level: old.tree(level) or {} for level in old.texts})
+        settings.update(old.settings)
     for level in levels:
         start = time.perf_counter()
         if level == "hard":
@@ -102,12 +102,19 @@ def build(lang: str, length: int, levels: Sequence[str]) -> Tables:
     )
 
 
+def _read(file: Path) -> Tables | None:
+    """The tables in ``file``, or None if it is missing or of another format."""
+    try:
+        return bot_tables.decode(file.read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
 def stale(lang: str, length: int) -> str | None:
     """Why the shipped table of a list does not match it, or None."""
-    file = DATA / lang / str(length) / FILE_NAME
-    if not file.is_file():
-        return "missing"
-    tables = bot_tables.decode(file.read_bytes())
+    tables = _read(DATA / lang / str(length) / FILE_NAME)
+    if tables is None:
+        return "missing, or of another format"
     words = lexicon.word_list(lang, length)
     if tables.lists_sha256 != bot_tables.lists_sha256(words.answers, words.guesses):
         return "built from other lists"

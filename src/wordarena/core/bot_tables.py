@@ -2,9 +2,10 @@
 
 A tree maps the patterns a bot has seen so far, joined (``""`` before the first
 row, ``"--G-Y"`` after one row, ``"--G-YG-G--"`` after two...), to the guess it
-plays next. In the file, each tree is one text of lines ``<guess><patterns>``
-(the guess has the list's length), turned into a dict only when a bot of that
-level first plays the list: reading a list's file takes well under a millisecond.
+plays next. In the file, each tree is one text of lines, a path then its guess
+(the root's path is the empty first line), turned into a dict only when a bot of
+that level first plays the list: reading a list's file and making the dict take
+well under a millisecond.
 
 The hard tree is the greedy `solver.Solver`'s own choices, and the expert tree
 the `expert.Planner`'s search, from the opener down to every answer: every state
@@ -35,7 +36,7 @@ from wordarena.core.feedback import pattern
 from wordarena.core.lexicon import WordList
 from wordarena.core.solver import Row, Solver
 
-FORMAT: Final = 1
+FORMAT: Final = 2
 FILE_NAME: Final = "bots.json.gz"
 #: The levels that play from a tree.
 TREE_LEVELS: Final = ("hard", "expert")
@@ -53,12 +54,12 @@ class Tables:
     guesses: int
     answers_crc: int
     lists_sha256: str
-    texts: Mapping[str, str]  # level -> the tree as lines <guess><patterns>
+    texts: Mapping[str, str]  # level -> the tree as lines: path, guess, path, guess...
     settings: Mapping[str, Any]
 
     def tree(self, level: str) -> Tree | None:
         """The tree of ``level`` (built from its text once), or None."""
-        return _parse(self.texts[level], self.length) if level in self.texts else None
+        return _parse(self.texts[level]) if level in self.texts else None
 
     def fits(self, words: WordList) -> bool:
         """True when ``words`` is the list these trees were built from (cheap: counts and a CRC)."""
@@ -112,12 +113,13 @@ def grow(solver: Solver, decide: Callable[[int, int], str]) -> dict[str, str]:
 
 
 def to_text(tree: Tree) -> str:
-    return "\n".join(guess + path for path, guess in sorted(tree.items()))
+    return "\n".join(f"{path}\n{guess}" for path, guess in sorted(tree.items()))
 
 
 @functools.lru_cache(maxsize=64)
-def _parse(text: str, length: int) -> dict[str, str]:
-    return {line[length:]: line[:length] for line in text.split("\n")}
+def _parse(text: str) -> dict[str, str]:
+    lines = text.split("\n")
+    return dict(zip(lines[0::2], lines[1::2], strict=True))
 
 
 def encode(tables: Tables) -> bytes:
