@@ -1,7 +1,7 @@
 """Build the bots' guess trees beside the word lists: ``python -m tools.lexicon.bot_tables [LANG ...]``.
 
 For every list a hard or expert bot plays in Duel de Mots (the 5-letter lists of
-the six Duel languages), writes ``<lang>/5/bots.json.gz``: the hard bot's tree
+the six Duel languages), writes ``<lang>/5/bots.txt``: the hard bot's tree
 (its opener, its second move for every pattern of the opener, and so on down to
 every answer), computed by the bots' own `solver_for`, and the expert's tree
 (`core.expert.Planner`). ``make lexicon`` runs it after writing the lists; alone
@@ -105,7 +105,7 @@ def build(lang: str, length: int, levels: Sequence[str]) -> Tables:
 def _read(file: Path) -> Tables | None:
     """The tables in ``file``, or None if it is missing or of another format."""
     try:
-        return bot_tables.decode(file.read_bytes())
+        return bot_tables.decode(file.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
 
@@ -143,7 +143,7 @@ def write(lists: Sequence[tuple[str, int]], levels: Sequence[str] = bot_tables.T
     for lang, length in lists:
         lexicon.word_list.cache_clear()  # the files may have just been rewritten
         tables = build(lang, length, levels)
-        (DATA / lang / str(length) / FILE_NAME).write_bytes(bot_tables.encode(tables))
+        (DATA / lang / str(length) / FILE_NAME).write_text(bot_tables.encode(tables), encoding="utf-8")
 
 
 if __name__ == "__main__":

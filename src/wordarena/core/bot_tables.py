@@ -2,10 +2,10 @@
 
 A tree maps the patterns a bot has seen so far, joined (``""`` before the first
 row, ``"--G-Y"`` after one row, ``"--G-YG-G--"`` after two...), to the guess it
-plays next. In the file, each tree is one text of lines, a path then its guess
-(the root's path is the empty first line), turned into a dict only when a bot of
-that level first plays the list: reading a list's file and making the dict take
-well under a millisecond.
+plays next. In the file (plain text), each tree is lines of a path then its guess
+(the root's path is the empty first line), made a dict only when a bot of that
+level first plays the list: reading the file and making the dict take about a
+millisecond, once per list and level in a process.
 
 The hard tree is the greedy `solver.Solver`'s own choices, and the expert tree
 the `expert.Planner`'s search, from the opener down to every answer: every state
@@ -13,7 +13,7 @@ a bot of that level meets in Duel de Mots is a lookup, so no game and no start-u
 computes anything. The trees see what the player sees (their own
 rows), never the answer.
 
-File: ``wordarena/data/words/<lang>/<length>/bots.json.gz``, built by
+File: ``wordarena/data/words/<lang>/<length>/bots.txt``, built by
 ``tools/lexicon/bot_tables.py`` (``make lexicon``, or alone with
 ``python -m tools.lexicon.bot_tables``). It names the lists it was built from
 (counts, a CRC of the answers checked when loading, a SHA-256 of answers and
@@ -23,7 +23,6 @@ guesses checked by the tests) so a table never serves another list.
 from __future__ import annotations
 
 import functools
-import gzip
 import hashlib
 import json
 import zlib
@@ -36,8 +35,8 @@ from wordarena.core.feedback import pattern
 from wordarena.core.lexicon import WordList
 from wordarena.core.solver import Row, Solver
 
-FORMAT: Final = 2
-FILE_NAME: Final = "bots.json.gz"
+FORMAT: Final = 3
+FILE_NAME: Final = "bots.txt"
 #: The levels that play from a tree.
 TREE_LEVELS: Final = ("hard", "expert")
 
@@ -122,8 +121,13 @@ def _parse(text: str) -> dict[str, str]:
     return dict(zip(lines[0::2], lines[1::2], strict=True))
 
 
-def encode(tables: Tables) -> bytes:
-    document = {
+def encode(tables: Tables) -> str:
+    """The file: a JSON header line, then per level a line ``[level]`` and its tree's text.
+
+    Plain text (git compresses it anyway): reading it is one file read and no
+    decompression, and a rebuild shows as a diff of paths and guesses.
+    """
+    header = {
         "format": FORMAT,
         "lang": tables.lang,
         "length": tables.length,
@@ -132,16 +136,19 @@ def encode(tables: Tables) -> bytes:
         "answers_crc32": tables.answers_crc,
         "lists_sha256": tables.lists_sha256,
         "settings": tables.settings,
-        "trees": dict(tables.texts),
     }
-    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+    parts = [json.dumps(header, ensure_ascii=False, separators=(",", ":"), sort_keys=True)]
+    parts += [f"[{level}]\n{text}" for level, text in sorted(tables.texts.items())]
+    return "\n".join(parts) + "\n"
 
 
-def decode(data: bytes) -> Tables:
-    document = json.loads(gzip.decompress(data))
+def decode(text: str) -> Tables:
+    # A path holds only G, Y and -, a guess only letters: a line starting "[" opens a level.
+    head, *sections = text.removesuffix("\n").split("\n[")
+    document = json.loads(head)
     if document.get("format") != FORMAT:
         raise ValueError(f"bot tables of format {document.get('format')!r}, expected {FORMAT}")
+    texts = dict(section.split("]\n", 1) for section in sections)
     return Tables(
         lang=document["lang"],
         length=document["length"],
@@ -149,7 +156,7 @@ def decode(data: bytes) -> Tables:
         guesses=document["guesses"],
         answers_crc=document["answers_crc32"],
         lists_sha256=document["lists_sha256"],
-        texts=document["trees"],
+        texts=texts,
         settings=document["settings"],
     )
 
@@ -160,7 +167,7 @@ def shipped(lang: str, length: int) -> Tables | None:
     file = resources.files("wordarena.data").joinpath("words", lang, str(length), FILE_NAME)
     if not file.is_file():
         return None
-    return decode(file.read_bytes())
+    return decode(file.read_text(encoding="utf-8"))
 
 
 #: Per list, the answers (the very tuple) known to fit its shipped tables: checked once.
