@@ -157,9 +157,15 @@ def instrumented_server(stats_file: Path, serve_args: list[str]) -> int:
     handle_run = asyncio.events.Handle._run
     loops: list[asyncio.AbstractEventLoop] = []
 
+    dumps = [0]
+    freeze = os.environ.get("BOT_STALL_GC_FREEZE") == "1"
+
     def dump() -> None:
         stats_file.write_text(json.dumps(gauges.snapshot()))
         gauges.reset()
+        dumps[0] += 1
+        if freeze and dumps[0] == 2:  # the end of the set-up: what exists now is never collected again
+            gc.freeze()
 
     def timed_run(handle: asyncio.events.Handle) -> None:
         start, cpu = time.perf_counter(), time.thread_time()
@@ -217,7 +223,8 @@ def instrumented_server(stats_file: Path, serve_args: list[str]) -> int:
             pause = time.perf_counter() - collecting[0]
             gauges.gc_total += pause
             gauges.gc_by_generation[info["generation"]].add(pause)
-            gauges.gc.add(pause, functools.partial(str, f"generation {info['generation']}"))
+            what = f"generation {info['generation']}, {info['collected']} objects freed"
+            gauges.gc.add(pause, functools.partial(str, what))
 
     gc.callbacks.append(on_gc)
     signal.signal(signal.SIGUSR1, on_signal)
@@ -429,7 +436,7 @@ async def drive(url: str, pid: int, stats: Path, bots: bool, rooms: int, seconds
     return RunResult(kind, rooms, len(people), setup_s, window_s, guesses, refused, rss, setup, window)
 
 
-def run(bots: bool, rooms: int, seconds: float) -> RunResult:
+def run(bots: bool, rooms: int, seconds: float, freeze: bool = False) -> RunResult:
     from bench.processes import child, free_port, wait_ready
 
     with tempfile.TemporaryDirectory(prefix="bot_stall-") as folder:
@@ -439,6 +446,7 @@ def run(bots: bool, rooms: int, seconds: float) -> RunResult:
         serve = ["--host", HOST, "--port", str(port), "--data-dir", str(tmp / "data")]
         serve += ["--max-sockets-per-ip", "100000", "--new-identities-per-minute", "100000"]
         command = [sys.executable, "-m", "bench.bot_stall", "--serve", str(stats), *serve]
+        os.environ["BOT_STALL_GC_FREEZE"] = "1" if freeze else "0"  # the child inherits it
         with child(command, tmp / "server.log") as server:
             url = f"http://{HOST}:{port}"
             wait_ready(f"{url}/healthz", server, tmp / "server.log")
@@ -478,6 +486,8 @@ def report(results: list[RunResult]) -> None:
         for generation, h in enumerate(w["gc_by_generation"]):
             if h["count"]:
                 print(line(f"  generation {generation}", h))
+        for ms, what in w["gc"]["slowest"][:3]:
+            print(f"    slow collection {ms:.1f} ms: {what}")
         print(line("loop callbacks (set-up)", r.setup["callbacks"]))
         print(line("  the same, CPU time", r.setup["callbacks_cpu"]))
         for level, h in w["decisions"].items():
@@ -521,13 +531,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rooms", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60.0, help="measured window per run")
     parser.add_argument("--no-baseline", action="store_true", help="the bots run only")
+    parser.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="an experiment: the server calls gc.freeze() once the set-up is done (both runs)",
+    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # children inherit it
-    results = [run(True, args.rooms, args.seconds)]
+    results = [run(True, args.rooms, args.seconds, args.gc_freeze)]
     if not args.no_baseline:
-        results.append(run(False, args.rooms, args.seconds))
+        results.append(run(False, args.rooms, args.seconds, args.gc_freeze))
     report(results)
     return 0
 
