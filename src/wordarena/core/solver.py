@@ -12,6 +12,8 @@ operations instead of one Python pattern call per (guess, candidate) pair.
 
 `Solver` is immutable per word list apart from its caches, so one instance serves
 every game of that list (`solver_for`). It never sees the answer: only the rows.
+On the lists shipped with a guess tree (`bot_tables`), games never build a solver:
+it builds the trees (``tools/lexicon/bot_tables.py``) and decides off them.
 """
 
 from __future__ import annotations
@@ -251,19 +253,6 @@ class Solver:
             expected = sum(g.bit_count() ** 2 for g in groups) / len(self.answers)
             ranked.append((word, count, expected))
         return ranked
-
-    def warm_up(self) -> str:
-        """Decide the opener and every second move (one per pattern the opener can give).
-
-        Every game starts from these states and the second move faces the most
-        candidates, so deciding them ahead (off the event loop) leaves games only
-        the cheaper later decisions. Returns the opener.
-        """
-        opener = self.opener()
-        features = self._guess_features[self._guess_index[opener]]
-        for state in split((self._table[f] for f in features), self._everything):
-            self._decide(state)
-        return opener
 
     def best_guess(self, history: Sequence[Row] = ()) -> str:
         """The guess leaving the most distinct patterns (candidates win ties)."""
