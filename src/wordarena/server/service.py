@@ -23,14 +23,12 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 from aiohttp import web
 
-from wordarena.core import bot, lexicon
 from wordarena.core.duel.game import DuelGame
 from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.state import DuelState
 from wordarena.core.player_events import PlayerLeft, RoomRestored
 from wordarena.core.seating import Seat
 from wordarena.core.tournament import events as tev
-from wordarena.core.tournament import rules as trules
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.state import Phase as TournamentPhase
 from wordarena.core.tournament.state import TournamentState
@@ -274,13 +272,10 @@ class Service:
     async def _start_restored_lobby(self, room: TournamentRoom) -> None:
         """Start a tournament taken over in its lobby: its start was decided, not yet logged.
 
-        The desk opens a tournament only for a lobby ready to start, then starts it (a
-        practice one once its bots' word tables are built): if its owner stopped in
-        between, nothing else would ever start it. A second start is refused, harmlessly.
+        The desk opens a tournament only for a lobby ready to start, then starts it: if
+        its owner stopped in between, nothing else would ever start it. A second start
+        is refused, harmlessly.
         """
-        if not room.state.options.rated:
-            lang = room.state.options.lang
-            await asyncio.to_thread(lambda: [bot.solver(lexicon.word_list(lang, n)) for n in trules.LENGTHS])
         room.post(Envelope("event", None, event=tev.StartRequested()))
 
     def _restored(self, stored: StoredRoom) -> Room:
