@@ -44,6 +44,7 @@ class Connection:
         self.ui: str | None = None  # the interface language, from hello
         self.room: str | None = None  # the room or tournament this tab shows (owned by any process)
         self.room_kind = "duel"
+        self.deltas = False  # views as deltas after the first (hello)
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
         self.flood = FloodWatch(service.rate_clock)
         self.outbox = Outbox(ws, service.flush_soon, service.spawn, self._too_slow)
@@ -112,6 +113,8 @@ class Connection:
                 await self._hello(message)
             case protocol.Ping():
                 self.send(messages.Pong(message.t))
+            case protocol.Resync():
+                await self._resync()
             case protocol.Rename():
                 await self._rename(message.name)
             case protocol.Create():
@@ -212,6 +215,14 @@ class Connection:
             self.room = None
             self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first")
 
+    async def _resync(self) -> None:
+        """The whole view again (a delta did not follow the one this tab holds)."""
+        if self.room is None or self.player is None:
+            self.send_error(ErrorCode.NO_ROOM, "join a room first")
+        elif not await self.service.post(self.room, self.room_kind, self._envelope("resync")):
+            self.room = None
+            self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first")
+
     async def enter(self, code: str, kind: str, event: Any = None) -> bool:
         """Attach this tab to a room (owned by any process); ``event``: how to sit down, if not by joining.
 
@@ -238,7 +249,7 @@ class Connection:
 
     def who(self) -> Who:
         player = self._me()
-        return Who(player.id, player.nickname, player.rating, player.quick_games_played)
+        return Who(player.id, player.nickname, player.rating, player.quick_games_played, self.deltas)
 
     # ---------------------------------------------------------------- identity
 
@@ -266,7 +277,7 @@ class Connection:
             player = created
         assert player is not None
         self._hello_timer.cancel()
-        self.player, self.ui = player, message.ui
+        self.player, self.ui, self.deltas = player, message.ui, message.deltas
         self.service.connected(self)
         current = await self.service.seats.where(player.id)
         self.send(messages.Welcome(token, _player_info(player), _current(current)))

@@ -93,6 +93,11 @@ class Outbox:
         if self._draining is not None:
             self._draining.cancel()
 
+    def fail(self) -> None:
+        """A write failed unexpectedly: close the socket (1011), so the client reconnects and resyncs."""
+        self.drop()
+        self._spawn(self.ws.close(code=1011, message=b"server error"), "close-failed")
+
     async def wait_closed(self) -> None:
         """Let a write in flight end (the connection's last step)."""
         if self._draining is not None:

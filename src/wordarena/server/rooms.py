@@ -32,6 +32,7 @@ from wordarena.core.sharing import Share, build_now
 from wordarena.server import limits, messages, protocol
 from wordarena.server.broadcast import Broadcast
 from wordarena.server.cluster.wire import ConnRef, Who
+from wordarena.server.deltas import Parts, delta, parts_of, whole
 from wordarena.server.event_codec import decode_event, encode_event
 from wordarena.server.journal import StaleOwner
 from wordarena.server.messages import ErrorCode
@@ -81,7 +82,7 @@ class Envelope:
     A tab (``conn``) may be on any process: the room answers it through the service.
     """
 
-    kind: str  # "attach" | "detach" | "event" | "tick"
+    kind: str  # "attach" | "detach" | "event" | "tick" | "resync"
     conn: ConnRef | None = None  # None: the shell's own decision (start a tournament, a restore)
     player: str | None = None  # the tab's player
     event: Any = None  # a core event of the room's game (for "attach": how the player sits down)
@@ -123,6 +124,8 @@ class Room(ABC):
         self._last_now = 0
         self.pending_writes: list[Write] = []  # results of replayed events, written again (a no-op if stored)
         self._reported: dict[str, Seat | None] = {}
+        self._deltas: set[str] = set()  # members whose tab takes views as deltas (server.deltas)
+        self._sent: dict[str, tuple[int, Parts]] = {}  # their last view: its version and parts
         self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -315,6 +318,11 @@ class Room(ABC):
             self._detach(player, batch, ErrorCode.REPLACED, "this game was opened in another tab", keep=ref)
             self.members[player] = ref
             batch.fresh.append((player, ref))
+            self._sent.pop(player, None)  # a new tab starts from a whole view
+            if envelope.who is not None and envelope.who.deltas:
+                self._deltas.add(player)
+            else:
+                self._deltas.discard(player)
             if envelope.event is not None:
                 return envelope.event
             if self.gone(player):
@@ -333,6 +341,10 @@ class Room(ABC):
             # The room just changed owner and this tab has not attached again yet: it is the player's tab.
             self.members[player] = ref
             batch.fresh.append((player, ref))
+        if envelope.kind == "resync":  # the tab lost track: a whole view
+            self._sent.pop(player, None)
+            batch.fresh.append((player, ref))
+            return None
         if envelope.kind == "detach":
             del self.members[player]
             return pe.PlayerDisconnected(player) if self.seated(player) else None
@@ -394,7 +406,18 @@ class Room(ABC):
             self._send_view(ref, player, now, share)
 
     def _send_view(self, ref: ConnRef, player: str, now: int, share: Share) -> None:
-        self.service.deliver_frame(ref, messages.encode(self.view(player, now, share)), view=True)
+        view = self.view(player, now, share)
+        if player not in self._deltas:
+            self.service.deliver_frame(ref, messages.encode(view), view=True)
+            return
+        parts, sent = parts_of(view), self._sent.get(player)
+        self._sent[player] = (view["version"], parts)
+        if sent is None:
+            frame = whole(parts)
+        else:
+            frame = delta(self.code, view["type"], view["version"], sent[0], sent[1], parts)
+        # Never dropped as superseded: each delta builds on the frame before it.
+        self.service.deliver_frame(ref, frame)
 
     def _now(self) -> int:
         """The shell's clock, never going back: the log's instants are in order."""

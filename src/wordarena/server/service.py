@@ -331,10 +331,19 @@ class Service:
         self._flush_scheduled = False
         outgoing, self._outgoing = self._outgoing, {}
         for node, frames in outgoing.items():
-            self.the_bus.to_node(node, wire.Deliver(frames))
+            try:
+                self.the_bus.to_node(node, wire.Deliver(frames))
+            except Exception:  # the bus resyncs its tabs when it comes back; the sockets here go on
+                log.exception("frames for %s were not forwarded", node)
             self.metrics.forwarded.inc(len(frames))
         sockets, self._to_flush = self._to_flush, []
-        written = sum(outbox.flush() for outbox in sockets)
+        written = 0
+        for outbox in sockets:
+            try:
+                written += outbox.flush()
+            except Exception:  # one socket's failure must not hold back the others' frames
+                log.exception("a socket's frames could not be written")
+                outbox.fail()
         if written:
             self.metrics.messages_out.inc(written)
         shown, self._guesses_shown = self._guesses_shown, []
@@ -648,9 +657,7 @@ def _to_room(code: str, kind: str, envelope: Envelope) -> wire.ToRoom:
 
 
 def _who(conn: Connection) -> Who:
-    assert conn.player is not None
-    p = conn.player
-    return Who(p.id, p.nickname, p.rating, p.quick_games_played)
+    return conn.who()
 
 
 def scaled_clock(scale: float, origin_ms: int | None) -> Callable[[], int]:

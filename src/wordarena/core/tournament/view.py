@@ -116,7 +116,7 @@ def view_for(
         "lang": state.options.lang,
         "rated": state.options.rated,
         "you": None if me is None else me.player,
-        "players": share("players", partial(_players_view, state)),
+        "players": [share(("player", i), partial(_entrant_view, e)) for i, e in enumerate(state.entrants)],
         "round": None,
         "duel": None,
         "duels": [],
@@ -136,10 +136,6 @@ def view_for(
                 build = partial(duel_view, state, d, index, now, letters_shown=spectator)
                 view["duels"].append(share(("duel", index, spectator), build))
     return view
-
-
-def _players_view(state: TournamentState) -> list[PlayerView]:
-    return [_entrant_view(e) for e in state.entrants]
 
 
 def _entrant_view(e: Entrant) -> PlayerView:
