@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 ARGS   ?= serve
 
-.PHONY: run test lint typecheck unit web-unit browser-deps engines-deps lexicon bench clean
+.PHONY: run test lint typecheck unit web-unit browser-deps engines-deps lexicon bot-tables bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ LANGS ?=
 
 lexicon: .venv-tools/.installed
 	PYTHONPATH=src:. .venv-tools/bin/python -m tools.lexicon.build $(LANGS)
+
+# Only the bots' guess trees of the committed lists (a minute or so per list; no registry needed).
+bot-tables: $(BIN)/.installed
+	PYTHONPATH=. $(BIN)/python -m tools.lexicon.bot_tables $(LANGS)
 
 bench: $(BIN)/.installed
 	$(BIN)/python -m bench.feedback_batch

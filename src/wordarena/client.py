@@ -66,6 +66,12 @@ class Client:
                 self.frames.append(msg.data)
                 message = _decode(msg.data)
                 self.received.append(message)
+                if message.get("type") == "delta":  # the whole view it makes, or a resync
+                    view = apply_delta(self.latest.get(message["of"]), message)
+                    if view is None:
+                        await self.send({"type": "resync"})
+                        continue
+                    message = view
                 self.latest[message.get("type", "")] = message
                 if message.get("type") == "room":
                     self.view = message
@@ -113,9 +119,17 @@ class Client:
 
     # ---------------------------------------------------------------- actions
 
-    async def hello(self, token: str | None = None, ui: str | None = None) -> dict[str, Any]:
-        """Say who we are (a new identity without ``token``); `ClientError` ``bad_token`` if unknown."""
-        await self.send({"type": "hello", "token": token, "ui": ui})
+    async def hello(
+        self, token: str | None = None, ui: str | None = None, deltas: bool = False
+    ) -> dict[str, Any]:
+        """Say who we are (a new identity without ``token``); `ClientError` ``bad_token`` if unknown.
+
+        ``deltas``: views after the first come as deltas; this client applies them (`apply_delta`).
+        """
+        message: dict[str, Any] = {"type": "hello", "token": token, "ui": ui}
+        if deltas:
+            message["deltas"] = True
+        await self.send(message)
         welcome = await self.until(lambda m: m.get("type") in ("welcome", "error"))
         if welcome["type"] == "error":
             raise ClientError(welcome["code"], welcome["message"])
@@ -134,3 +148,21 @@ class Client:
 
     async def guess(self, word: str) -> None:
         await self.send({"type": "guess", "word": word})
+
+
+def apply_delta(view: dict[str, Any] | None, delta: dict[str, Any]) -> dict[str, Any] | None:
+    """The view a ``delta`` makes of ``view`` (a new dict), or None if it does not follow it (resync)."""
+    if view is None or view.get("code") != delta["code"] or view.get("version") != delta["base"]:
+        return None
+    new = dict(view)
+    for key, value in delta["set"].items():
+        name, _, index = key.partition("/")
+        if index:
+            items = list(new[name])
+            items[int(index)] = value
+            new[name] = items
+        else:
+            new[name] = value
+    for key in delta["unset"]:
+        new.pop(key, None)
+    return new

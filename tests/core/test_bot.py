@@ -1,4 +1,4 @@
-"""Bot players: legal and new guesses, levels that differ, determinism, no peeking, Korean."""
+"""Bot players: legal and new guesses, levels that differ, determinism, no peeking, Korean, trees."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import statistics
 
 import pytest
 
-from wordarena.core import bot, lexicon
+from wordarena.core import bot, bot_tables, lexicon
 from wordarena.core.bot import BotBrain, think_time_ms
 from wordarena.core.bot_seat import BotLevel
 from wordarena.core.feedback import pattern
 from wordarena.core.letters import normalize
-from wordarena.core.solver import Row
+from wordarena.core.solver import Row, Solver, solver_for
+
+#: The levels that play a shipped list from its tree, and off it compute.
+TREE_LEVELS = (BotLevel.HARD, BotLevel.EXPERT)
 
 ROWS = 6
 
@@ -37,7 +40,7 @@ def english() -> lexicon.WordList:
 
 
 def small(words: lexicon.WordList, step: int) -> lexicon.WordList:
-    """A real list thinned out, so the hard bot's exhaustive opener stays quick."""
+    """A real list thinned out: no tree fits it, and the solver's exhaustive opener stays quick."""
     return lexicon.WordList(words.lang, words.length, words.answers[::step], words.guesses, words.spellings)
 
 
@@ -45,9 +48,10 @@ def answers_for(words: lexicon.WordList, count: int, seed: int = 7) -> list[str]
     return random.Random(seed).sample(words.answers, count)
 
 
+@pytest.mark.parametrize("thin", [False, True], ids=["shipped", "thinned"])
 @pytest.mark.parametrize("level", list(BotLevel))
-def test_every_guess_is_legal_and_new(level: BotLevel) -> None:
-    words = english() if level is not BotLevel.HARD else small(english(), 10)
+def test_every_guess_is_legal_and_new(level: BotLevel, thin: bool) -> None:
+    words = small(english(), 10) if thin else english()
     for seed, answer in enumerate(answers_for(words, 15)):
         guesses = [guess for guess, _ in play(level, words, answer, seed)]
         assert all(words.is_guess(guess) for guess in guesses)
@@ -63,10 +67,11 @@ def test_medium_plays_only_words_consistent_with_its_rows() -> None:
             assert all(pattern(guess, earlier) == marks for earlier, marks in history[:n])
 
 
-def test_the_hard_bot_finds_every_answer_of_a_small_list_within_six() -> None:
-    words = small(english(), 10)
-    for answer in words.answers:
-        assert play("hard", words, answer, seed=0)[-1][0] == answer
+@pytest.mark.parametrize("level", TREE_LEVELS)
+def test_hard_and_expert_find_every_answer_within_six(level: BotLevel) -> None:
+    for words in (english(), small(english(), 10)):  # from the tree, then off any tree
+        for answer in words.answers:
+            assert play(level, words, answer, seed=0)[-1][0] == answer
 
 
 def solve_rate(level: str, words: lexicon.WordList, answers: list[str]) -> tuple[int, int]:
@@ -95,9 +100,10 @@ def test_hard_needs_fewer_rows_than_medium() -> None:
     assert hard_rows < medium_rows
 
 
+@pytest.mark.parametrize("thin", [False, True], ids=["shipped", "thinned"])
 @pytest.mark.parametrize("level", list(BotLevel))
-def test_same_seed_same_game_and_a_rebuilt_mind_plays_the_same(level: BotLevel) -> None:
-    words = english() if level is not BotLevel.HARD else small(english(), 10)
+def test_same_seed_same_game_and_a_rebuilt_mind_plays_the_same(level: BotLevel, thin: bool) -> None:
+    words = small(english(), 10) if thin else english()
     for seed, answer in enumerate(answers_for(words, 5)):
         kept = play(level, words, answer, seed)
         assert play(level, words, answer, seed) == kept
@@ -119,7 +125,12 @@ def test_bots_are_never_given_the_answer() -> None:
 
 def test_think_times_are_human_and_ordered_by_level() -> None:
     rng = random.Random(11)
-    ranges = {BotLevel.EASY: (6_000, 14_000), BotLevel.MEDIUM: (4_000, 10_000), BotLevel.HARD: (3_000, 8_000)}
+    ranges = {
+        BotLevel.EASY: (6_000, 14_000),
+        BotLevel.MEDIUM: (4_000, 10_000),
+        BotLevel.HARD: (3_000, 8_000),
+        BotLevel.EXPERT: (3_000, 8_000),  # thinks like hard
+    }
     means = {}
     for level, (low, high) in ranges.items():
         later = [think_time_ms(rng, level, row) for row in range(1, 6) for _ in range(200)]
@@ -146,23 +157,65 @@ def test_korean_jamo_keys_work_with_every_level() -> None:
         for seed, answer in enumerate(keys):
             history = play(level, words, answer, seed)
             assert all(guess in words.guesses for guess, _ in history)
-            if level is BotLevel.HARD:
+            if level in TREE_LEVELS:
                 assert history[-1][0] == answer
 
 
 def test_bots_play_the_korean_list() -> None:
     words = lexicon.word_list("ko", 5)
     thin = small(words, max(1, len(words.answers) // 150))
-    for level, pool in [("easy", words), ("medium", words), ("hard", thin)]:
+    cases = [("easy", words), ("medium", words), ("hard", words), ("expert", words), ("hard", thin)]
+    for level, pool in cases:
         for seed, answer in enumerate(answers_for(pool, 5)):
             history = play(level, pool, answer, seed)
             assert all(pool.is_guess(guess) for guess, _ in history)
-            if level == "hard":
+            if level in TREE_LEVELS:
                 assert history[-1][0] == answer
 
 
-def test_warm_up_computes_the_opener_once() -> None:
-    words = small(english(), 20)
-    opener = bot.warm_up(words)
-    assert bot.solver(words).best_guess([]) == opener
-    assert BotBrain("hard", words, random.Random(1)).next_guess([]) == opener
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_shipped_lists_are_played_without_any_solver(lang: str) -> None:
+    """Every level plays a Duel de Mots list without building a solver: lookups and bit sets only."""
+    words = lexicon.word_list(lang, 5)
+    solver_for.cache_clear()
+    bot._planner.cache_clear()
+    for level in BotLevel:
+        for seed, answer in enumerate(answers_for(words, 10)):
+            play(level, words, answer, seed)
+    assert solver_for.cache_info().currsize == 0
+    assert bot._planner.cache_info().currsize == 0
+
+
+def test_the_hard_tree_is_the_solver_and_off_it_the_solver_decides() -> None:
+    words = english()
+    tree = bot_tables.tree_for(words, "hard")
+    assert tree is not None
+    solver = Solver(words.answers, words.guesses, opener=tree[""])
+    for seed, answer in enumerate(answers_for(words, 8)):
+        history = play("hard", words, answer, seed)
+        for n in range(1, len(history)):
+            assert history[n][0] == solver.best_guess(history[:n])
+    thin = small(words, 10)
+    assert bot_tables.tree_for(thin, "hard") is None
+    for seed, answer in enumerate(answers_for(thin, 8)):
+        history = play("hard", thin, answer, seed)
+        assert [g for g, _ in history] == [
+            bot.solver(thin).best_guess(history[:n]) for n in range(len(history))
+        ]
+
+
+def test_the_expert_needs_fewer_guesses_than_hard() -> None:
+    words = english()
+    rows = {
+        level: sum(len(play(level, words, answer, 0)) for answer in words.answers) for level in TREE_LEVELS
+    }
+    assert rows[BotLevel.EXPERT] < rows[BotLevel.HARD]
+
+
+def test_a_history_off_the_tree_is_answered_by_a_computation() -> None:
+    """Rows a tree never leads to (as on a Tournament's shared board) still get a fitting guess."""
+    words = english()
+    history = [("zesty", pattern("cigar", "zesty")), ("lunch", pattern("cigar", "lunch"))]
+    for level in TREE_LEVELS:
+        guess = BotBrain(level, words, random.Random(1)).next_guess(history)
+        assert words.is_guess(guess) and guess not in ("zesty", "lunch")

@@ -7,8 +7,8 @@ import random
 from wordarena.core.bot_seat import BOT_LEVELS, BotLevel, bot_name
 
 
-def test_three_levels_from_one_place() -> None:
-    assert BOT_LEVELS == ("easy", "medium", "hard") == tuple(BotLevel)
+def test_four_levels_from_one_place() -> None:
+    assert BOT_LEVELS == ("easy", "medium", "hard", "expert") == tuple(BotLevel)
 
 
 def test_bot_names_are_marked_and_never_taken_twice() -> None:

@@ -43,8 +43,9 @@ class Member:
 
 
 class Cluster:
-    def __init__(self, tmp: Path, database_url: str, redis_url: str) -> None:
+    def __init__(self, tmp: Path, database_url: str, redis_url: str, scale: float = SCALE) -> None:
         self.tmp, self.database_url, self.redis_url = tmp, database_url, redis_url
+        self.scale = scale
         self.origin = now_ms()
         self.members: dict[str, Member] = {}
 
@@ -54,7 +55,8 @@ class Cluster:
         command = [
             sys.executable, "-m", "wordarena", "serve", "--port", str(port),
             "--data-dir", str(self.tmp / name), "--database-url", self.database_url,
-            "--redis-url", self.redis_url, "--time-scale", str(SCALE), "--time-origin-ms", str(self.origin),
+            "--redis-url", self.redis_url,
+            "--time-scale", str(self.scale), "--time-origin-ms", str(self.origin),
             "--max-sockets-per-ip", "1000", "--new-identities-per-minute", "1000",
         ]  # fmt: skip
         with log.open("wb") as out:

@@ -108,13 +108,13 @@ async def test_a_tournament_killed_before_its_start_starts_after_the_restart(
     tmp_path: Path, aiohttp_server: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Found by the harness (practice, seed 6): the desk opens the tournament (stored, the players
-    see its lobby) and starts it a moment later (a practice one once its bots' word tables are
-    built). Killed in between, it came back as a lobby that nothing ever starts."""
+    see its lobby) and starts it a moment later. Killed in between, it came back as a lobby that
+    nothing ever starts."""
 
-    async def killed_while_building_the_bots(desk: TournamentDesk, code: str, lang: str) -> None:
+    def killed_before_the_start(desk: TournamentDesk, room: Any) -> None:
         return  # the process died here: StartRequested never reached the room
 
-    monkeypatch.setattr(TournamentDesk, "_start_with_bots", killed_while_building_the_bots)
+    monkeypatch.setattr(TournamentDesk, "_start_play", killed_before_the_start)
     clock = FakeClock()
     first = Arena(await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock)), clock)
     async with first.client() as alice:
@@ -131,7 +131,7 @@ async def test_a_tournament_killed_before_its_start_starts_after_the_restart(
     async with second.client() as alice:
         await alice.hello(token=token)
         await alice.send({"type": "tournament_join", "tournament": lobby["code"]})
-        # the restored lobby starts by itself (once its bots' word tables are built, in a thread)
+        # the restored lobby starts by itself
         started = await alice.latest_where("tournament", lambda v: v["phase"] != "lobby", timeout=10)
         assert started["phase"] == "intro" and len(started["players"]) == 8
 

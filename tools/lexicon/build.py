@@ -2,7 +2,8 @@
 
 Run it with the pinned tool requirements (``make lexicon``). Each language's
 module in ``langs/`` does the language-specific work; this writes the files and
-the NOTICE.
+the NOTICE, then the bots' guess trees of the rebuilt lists they play
+(``bot_tables.py``, which also runs alone).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 import importlib
 import sys
 
+from tools.lexicon import bot_tables
 from tools.lexicon.common import DATA, WORK, Source, write_lists
 from wordarena.core.alphabets import ALPHABETS
 
@@ -48,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     langs = args.langs or [lang for lang in sorted(ALPHABETS) if _has_module(lang)]
     WORK.mkdir(exist_ok=True)
+    rebuilt = []
     for lang in langs:
         module = _module(lang)
         work = WORK / lang
@@ -55,7 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         for length, lists in sorted(module.build(work).items()):
             answers, guesses = write_lists(lang, length, lists)
             print(f"{lang} {length}: {answers} answers, {guesses} guesses", flush=True)
+            rebuilt.append((lang, length))
     write_notice()
+    bot_tables.write([entry for entry in bot_tables.LISTS if entry in rebuilt])
     return 0
 
 

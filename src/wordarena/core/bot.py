@@ -1,7 +1,7 @@
 """Bot players of Duel de Mots (RULES.md B1): what they guess and how long they think.
 
 A bot sees exactly what a person in its seat sees: its own rows, (guess, pattern).
-Nothing here takes the answer. Three levels:
+Nothing here takes the answer. Four levels:
 
 - easy: knows a seeded 30% of the answer list, reads greens and "this letter is in
   the word" but ignores greys and where an amber was, now and then plays a word
@@ -9,6 +9,15 @@ Nothing here takes the answer. Three levels:
   one outside them only half the time. It solves about 40% of its rounds.
 - medium: a random answer consistent with every hint so far.
 - hard: the greedy "most distinct patterns" `solver.Solver`.
+- expert: a guess tree searched for the fewest guesses on average (`expert.Planner`);
+  where it has no tree, a one-step lookahead.
+
+Decisions run inside the game's machine, on the server's event loop, so each must
+be quick. Hard and expert bots play Duel de Mots lists from their shipped trees
+(`bot_tables`): a lookup. Off a tree (no table for the list, or the shared board of
+a Tournament, where rows are not all the bot's own) they compute: the solver, or the
+lookahead, whose first use of a list builds its tables. Easy and medium bots need
+only `candidates.AnswerIndex`, cheap to build and to query.
 
 A brain may be rebuilt for every move from the same ``random.Random`` (the duel
 game does so to replay exactly): everything it draws depends only on that
@@ -17,11 +26,15 @@ generator's state and on the history, never on how many moves it made before.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Final
 
+from wordarena.core import bot_tables
 from wordarena.core.bot_seat import BotLevel
+from wordarena.core.candidates import AnswerIndex, bits, index_for
+from wordarena.core.expert import Planner
 from wordarena.core.lexicon import WordList
 from wordarena.core.solver import Row, Solver, solver_for
 
@@ -37,7 +50,10 @@ THINK_MS: Final = {
     BotLevel.EASY: (6_000, 9_000, 14_000),
     BotLevel.MEDIUM: (4_000, 6_000, 10_000),
     BotLevel.HARD: (3_000, 4_500, 8_000),
+    BotLevel.EXPERT: (3_000, 4_500, 8_000),
 }
+#: Guesses an expert's lookahead splits per decision off its tree (bounds its work).
+LOOKAHEAD_SHORTLIST: Final = 40
 #: The first row comes quicker: people have an opening word ready.
 FIRST_ROW_FACTOR: Final = 0.6
 
@@ -52,17 +68,26 @@ def think_time_ms(rng: random.Random, level: str, row_index: int) -> int:
 
 
 def solver(words: WordList) -> Solver:
-    """The shared solver of a word list (built once, by `warm_up` or the first bot move)."""
+    """The shared solver of a word list (built on first use: up to 2 s for a large list).
+
+    Only hard and expert bots off their trees need it.
+    """
     return solver_for(words.answers, words.guesses)
 
 
-def warm_up(words: WordList) -> str:
-    """Decide the list's opener and second moves ahead; returns the opener.
+@functools.lru_cache(maxsize=16)
+def _planner(answers: tuple[str, ...], guesses: frozenset[str]) -> Planner:
+    return Planner(solver_for(answers, guesses), shortlist=LOOKAHEAD_SHORTLIST)
 
-    Call it off the event loop at start-up, once per list (a few seconds of CPU
-    each), so that no bot move pays for it: a later decision takes milliseconds.
-    """
-    return solver(words).warm_up()
+
+def planner(words: WordList) -> Planner:
+    """The expert's lookahead for a list with no tree (or a history off it)."""
+    return _planner(words.answers, words.guesses)
+
+
+def index(words: WordList) -> AnswerIndex:
+    """What easy and medium bots read their rows with (built on first use, well under 1 ms)."""
+    return index_for(words.answers)
 
 
 class BotBrain:
@@ -83,29 +108,44 @@ class BotBrain:
         """The key of the next guess, given this bot's own rows so far."""
         move = random.Random(self._seed + len(history))
         played = {guess for guess, _ in history}
-        if self.level is BotLevel.HARD:
-            return self._hard(history, played, move)
+        if self.level in (BotLevel.HARD, BotLevel.EXPERT):
+            return self._from_tree(history, played, move)
         if self.level is BotLevel.MEDIUM:
-            fits = [w for w in solver(self.words).candidates(history) if w not in played]
+            fits = [w for w in index(self.words).candidates(history) if w not in played]
             return move.choice(fits) if fits else self._any(played, move)
         return self._easy(history, played, move)
 
-    def _hard(self, history: Sequence[Row], played: set[str], move: random.Random) -> str:
-        try:
-            guess = solver(self.words).best_guess(history)
-        except ValueError:  # rows no answer of the list explains: play on anyway
-            return self._any(played, move)
+    def _from_tree(self, history: Sequence[Row], played: set[str], move: random.Random) -> str:
+        tree = bot_tables.tree_for(self.words, self.level)
+        guess = bot_tables.lookup(tree, history) if tree is not None else None
+        if guess is None or not self.words.is_guess(guess):
+            try:
+                guess = self._compute(history)
+            except ValueError:  # rows no answer of the list explains: play on anyway
+                return self._any(played, move)
         return guess if guess not in played else self._any(played, move)
+
+    def _compute(self, history: Sequence[Row]) -> str:
+        """The decision off the tree: the greedy solver, or the expert's lookahead."""
+        if self.level is BotLevel.HARD or not history:
+            return solver(self.words).best_guess(history)
+        lookahead = planner(self.words)
+        state = lookahead.solver.state(history)
+        if not state:
+            raise ValueError("no answer of the list is consistent with these rows")
+        return lookahead.solver.guesses[lookahead.decide(state)]
 
     def _easy(self, history: Sequence[Row], played: set[str], move: random.Random) -> str:
         known = [w for w in self._vocabulary if w not in played]
         if known and move.random() < EASY_SLIP_CHANCE:
             return move.choice(known)
-        fits = [w for w in known if _fits_loosely(w, history)]
+        answers = index(self.words)
+        loose = _loosely(answers, history)
+        fits = [w for w in known if loose >> _position(answers, w) & 1]
         if fits:
             return move.choice(fits)
         if move.random() < EASY_RESCUE_CHANCE:
-            found = [w for w in self.words.answers if w not in played and _fits_loosely(w, history)]
+            found = [answers.answers[i] for i in bits(loose) if answers.answers[i] not in played]
             if found:
                 return move.choice(found)
         return move.choice(known) if known else self._any(played, move)
@@ -115,12 +155,19 @@ class BotBrain:
         return move.choice([w for w in self.words.answers if w not in played])
 
 
-def _fits_loosely(word: str, history: Sequence[Row]) -> bool:
-    """True when ``word`` keeps every green and holds every letter marked green or amber."""
+def _loosely(answers: AnswerIndex, history: Sequence[Row]) -> int:
+    """The answers that keep every green and hold every letter marked green or amber (how easy bots read)."""
+    mask = answers.everything
     for guess, marks in history:
         for i, (letter, mark) in enumerate(zip(guess, marks)):
-            if mark == "G" and word[i] != letter:
-                return False
-            if mark == "Y" and letter not in word:
-                return False
-    return True
+            if mark == "G":
+                mask &= answers.green(letter, i)
+            elif mark == "Y":
+                mask &= answers.at_least(letter, 1)
+    return mask
+
+
+def _position(answers: AnswerIndex, word: str) -> int:
+    position = answers.position(word)
+    assert position is not None  # the vocabulary is drawn from the answers
+    return position

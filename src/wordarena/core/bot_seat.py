@@ -20,6 +20,7 @@ class BotLevel(StrEnum):
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
+    EXPERT = "expert"
 
 
 BOT_LEVELS: Final = tuple(level.value for level in BotLevel)

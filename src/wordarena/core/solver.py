@@ -12,6 +12,8 @@ operations instead of one Python pattern call per (guess, candidate) pair.
 
 `Solver` is immutable per word list apart from its caches, so one instance serves
 every game of that list (`solver_for`). It never sees the answer: only the rows.
+On the lists shipped with a guess tree (`bot_tables`), games never build a solver:
+it builds the trees (``tools/lexicon/bot_tables.py``) and decides off them.
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ class Solver:
             raise ValueError(f"opener {opener!r} is not an allowed guess")
         self._opener: str | None = opener
         self._decisions: dict[int, str] = {}
+        self._answer_index: dict[int, int] | None = None
 
     # -- features ---------------------------------------------------------------
 
@@ -136,6 +139,42 @@ class Solver:
             for feature in self._answer_features[index]:
                 table[feature] |= 1 << bit
         return table
+
+    # -- for other searches (core.expert) ----------------------------------------
+
+    def feature_table(self) -> list[int]:
+        """Per feature, the bit set of the answers that have it (bit j = ``answers[j]``)."""
+        return self._table
+
+    def guess_features(self) -> list[tuple[int, ...]]:
+        """Per guess (``guesses`` order), the features it asks about: greens by position, then counts."""
+        return self._guess_features
+
+    def letter_index(self) -> dict[str, int]:
+        return self._letter_index
+
+    def guess_position(self, word: str) -> int:
+        """The index of ``word`` in ``guesses``."""
+        return self._guess_index[word]
+
+    def answer_position(self, guess: int) -> int | None:
+        """The index in ``answers`` of the guess of index ``guess``, or None for a guess no answer."""
+        if self._answer_index is None:
+            self._answer_index = {self._guess_index[word]: i for i, word in enumerate(self.answers)}
+        return self._answer_index.get(guess)
+
+    def state(self, history: Iterable[Row] = ()) -> int:
+        """The bit set of the answers consistent with ``history`` (bit j = ``answers[j]``)."""
+        return self._candidate_mask(history)
+
+    def classes(self, guess: str, state: int) -> list[int]:
+        """The classes (bit sets) that ``guess`` splits the answers of ``state`` into."""
+        features = self._guess_features[self._guess_index[guess]]
+        return split((self._table[f] for f in features), state)
+
+    def decide(self, state: int) -> str:
+        """The greedy choice for a non-empty state (``best_guess`` without the rows)."""
+        return self._decide(state)
 
     # -- candidates -------------------------------------------------------------
 
@@ -214,19 +253,6 @@ class Solver:
             expected = sum(g.bit_count() ** 2 for g in groups) / len(self.answers)
             ranked.append((word, count, expected))
         return ranked
-
-    def warm_up(self) -> str:
-        """Decide the opener and every second move (one per pattern the opener can give).
-
-        Every game starts from these states and the second move faces the most
-        candidates, so deciding them ahead (off the event loop) leaves games only
-        the cheaper later decisions. Returns the opener.
-        """
-        opener = self.opener()
-        features = self._guess_features[self._guess_index[opener]]
-        for state in split((self._table[f] for f in features), self._everything):
-            self._decide(state)
-        return opener
 
     def best_guess(self, history: Sequence[Row] = ()) -> str:
         """The guess leaving the most distinct patterns (candidates win ties)."""

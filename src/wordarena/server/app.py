@@ -8,7 +8,6 @@ import ipaddress
 import logging
 import secrets
 import sys
-import threading
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -18,8 +17,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from wordarena import site
-from wordarena.core import bot, lexicon
-from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES
+from wordarena.core.alphabets import ALPHABETS
 from wordarena.core.letters import alphabet
 from wordarena.server import connection, protocol_doc
 from wordarena.server.cluster import engines
@@ -189,15 +187,7 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
         service.clock = clock
     app[SERVICE] = service
     await service.start()
-    # Bots decide inside their room's task: compute each list's opener and second moves
-    # in a daemon thread now, so the first hard bot of a language does not stall its
-    # room, and a shutdown never waits for it.
-    threading.Thread(target=_warm_up_bots, name="bots-warm-up", daemon=True).start()
-
-
-def _warm_up_bots() -> None:
-    for lang in DUEL_LANGUAGES:
-        bot.warm_up(lexicon.word_list(lang, 5))
+    # No bot warm-up: bots decide from the guess trees shipped with the lists (core.bot_tables).
 
 
 async def _close_sockets(app: web.Application) -> None:

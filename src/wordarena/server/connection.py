@@ -24,6 +24,7 @@ from wordarena.core.tournament.rules import LANGUAGES as TOURNAMENT_LANGUAGES
 from wordarena.server import limits, messages, protocol
 from wordarena.server.cluster.wire import ConnRef, Who
 from wordarena.server.messages import CloseCode, ErrorCode
+from wordarena.server.outbox import Outbox
 from wordarena.server.rate_limit import FloodWatch, TokenBucket
 from wordarena.server.rooms import Envelope
 from wordarena.server.service import ROOM_CLASSES, SERVICE, Service
@@ -33,11 +34,6 @@ log = logging.getLogger(__name__)
 
 
 Entry = Literal["in", "gone", "held"]  # Connection.enter: attached; no such room; a game holds the player
-
-
-class _Close(msgspec.Struct):
-    code: int
-    reason: bytes
 
 
 class Connection:
@@ -51,29 +47,23 @@ class Connection:
         self.ui: str | None = None  # the interface language, from hello
         self.room: str | None = None  # the room or tournament this tab shows (owned by any process)
         self.room_kind = "duel"
+        self.deltas = False  # views as deltas after the first (hello)
         self.gone = False  # the socket closed: nothing more may attach this tab anywhere
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
         self.flood = FloodWatch(service.rate_clock)
-        self.outbox: asyncio.Queue[bytes | _Close | None] = asyncio.Queue(limits.OUTBOX_LIMIT)
-        loop = asyncio.get_running_loop()
-        self.writer = loop.create_task(self._write(), name="socket-writer")
-        self._hello_timer = loop.call_later(limits.HELLO_TIMEOUT_S, self._no_hello)
+        self.outbox = Outbox(ws, service.flush_soon, service.spawn, self._too_slow)
+        self._hello_timer = asyncio.get_running_loop().call_later(limits.HELLO_TIMEOUT_S, self._no_hello)
         service.conns[self.number] = self
 
     # ---------------------------------------------------------------- sending
 
     def send(self, message: msgspec.Struct | Any) -> None:
-        """Queue a message; a client that stops reading is dropped, never waited for."""
+        """Send a message at the end of this tick (server.outbox)."""
         self.send_frame(messages.encode(message))
 
-    def send_frame(self, frame: bytes) -> None:
-        """Queue an encoded message (from a room owned by another process, say)."""
-        try:
-            self.outbox.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.service.metrics.errors.labels("slow_client").inc()
-            self.writer.cancel()  # the queue is full precisely because nothing goes out
-            self.service.spawn(self.ws.close(code=CloseCode.POLICY, message=b"too slow"), "close-slow")
+    def send_frame(self, frame: bytes, view: bool = False) -> None:
+        """Send an encoded message (a view built once for the room, a frame from another process)."""
+        self.outbox.put(frame, view)
 
     def send_error(self, code: ErrorCode, message: str, current: Seat | None = None) -> None:
         self.service.metrics.errors.labels(code).inc()
@@ -81,21 +71,12 @@ class Connection:
 
     def close_after_sending(self, code: CloseCode, reason: bytes) -> None:
         """Close once what is queued has gone out, so the client learns why."""
-        try:
-            self.outbox.put_nowait(_Close(code, reason))
-        except asyncio.QueueFull:
-            self.service.spawn(self.ws.close(code=code, message=reason), "close")
+        self.outbox.close_after(code, reason)
 
-    async def _write(self) -> None:
-        while (item := await self.outbox.get()) is not None:
-            if isinstance(item, _Close):
-                await self.ws.close(code=item.code, message=item.reason)
-                return
-            try:
-                await self.ws.send_str(item.decode())
-            except (ConnectionError, RuntimeError):
-                return
-            self.service.metrics.messages_out.inc()
+    def _too_slow(self) -> None:
+        """The client stopped reading: drop it, never wait for it."""
+        self.service.metrics.errors.labels("slow_client").inc()
+        self.service.spawn(self.ws.close(code=CloseCode.POLICY, message=b"too slow"), "close-slow")
 
     def _no_hello(self) -> None:
         if self.player is None:
@@ -143,6 +124,8 @@ class Connection:
                 await self._hello(message)
             case protocol.Ping():
                 self.send(messages.Pong(message.t))
+            case protocol.Resync():
+                await self._resync()
             case protocol.Rename():
                 await self._rename(message.name)
             case protocol.Create():
@@ -245,6 +228,14 @@ class Connection:
             self.room = None
             self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first")
 
+    async def _resync(self) -> None:
+        """The whole view again (a delta did not follow the one this tab holds)."""
+        if self.room is None or self.player is None:
+            self.send_error(ErrorCode.NO_ROOM, "join a room first")
+        elif not await self.service.post(self.room, self.room_kind, self._envelope("resync")):
+            self.room = None
+            self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first")
+
     async def enter(self, code: str, kind: str, event: Any = None) -> Entry:
         """Attach this tab to a room (owned by any process); ``event``: how to sit down, if not by joining.
 
@@ -300,7 +291,7 @@ class Connection:
 
     def who(self) -> Who:
         player = self._me()
-        return Who(player.id, player.nickname, player.rating, player.quick_games_played)
+        return Who(player.id, player.nickname, player.rating, player.quick_games_played, self.deltas)
 
     # ---------------------------------------------------------------- identity
 
@@ -328,7 +319,7 @@ class Connection:
             player = created
         assert player is not None
         self._hello_timer.cancel()
-        self.player, self.ui = player, message.ui
+        self.player, self.ui, self.deltas = player, message.ui, message.deltas
         self.service.connected(self)
         current = await self.service.seats.where(player.id)
         self.send(messages.Welcome(token, _player_info(player), _current(current)))
@@ -363,11 +354,8 @@ class Connection:
         if self.room is not None and self.player is not None:
             await self.service.post(self.room, self.room_kind, self._envelope("detach"))
             self.room = None
-        if not self.outbox.full():
-            self.outbox.put_nowait(None)
-        else:
-            self.writer.cancel()
-        await asyncio.gather(self.writer, return_exceptions=True)
+        self.outbox.drop()
+        await self.outbox.wait_closed()
 
 
 #: The messages that may change where a player sits (core.seating): one at a time per player.

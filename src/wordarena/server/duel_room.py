@@ -10,6 +10,7 @@ from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.record import game_record
 from wordarena.core.duel.state import DuelState, Phase
 from wordarena.core.duel.view import RoomView, view_for
+from wordarena.core.sharing import Share, build_now
 from wordarena.server import protocol
 from wordarena.server.cluster.wire import Who
 from wordarena.server.rooms import Room
@@ -50,8 +51,8 @@ class DuelRoom(Room):
         index = self.game.seat_index(player)
         return index is not None and self.state.seats[index].gone
 
-    def view(self, player: str, now: int) -> RoomView:
-        return view_for(self.state, player, now)
+    def view(self, player: str, now: int, share: Share = build_now) -> RoomView:
+        return view_for(self.state, player, now, share)
 
     def in_progress(self) -> bool:
         return self.state.phase in (Phase.CARD, Phase.PLAYING, Phase.REVEAL)

@@ -129,6 +129,23 @@ class Pong(msgspec.Struct, tag="pong", frozen=True):
     t: float | None
 
 
+class Delta(msgspec.Struct, tag="delta", frozen=True):
+    """What changed in your view of a room (``of`` "room") or tournament since the one of version ``base``.
+
+    Only to a tab that said ``hello`` with ``deltas: true``, after a first whole view.
+    ``set``: each changed field by name, or one item of a list by ``name/index`` (the list
+    kept its length); ``unset``: fields no longer in the view. When ``base`` is not the
+    version of the view you hold, ignore it and send ``resync``: a whole view comes back.
+    """
+
+    code: str
+    of: str
+    version: int
+    base: int
+    set: dict[str, Any]
+    unset: list[str]
+
+
 class LobbyMember(msgspec.Struct, frozen=True):
     name: str
     rating: int
@@ -175,7 +192,7 @@ class GroupLeft(msgspec.Struct, tag="group_left", frozen=True):
     code: str
 
 
-ServerMessage = Welcome | Created | Error | Refused | Pong | QueueStatus | GroupView | GroupLeft
+ServerMessage = Welcome | Created | Error | Refused | Pong | QueueStatus | GroupView | GroupLeft | Delta
 
 _encoder = msgspec.json.Encoder()
 

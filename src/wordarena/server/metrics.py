@@ -27,7 +27,7 @@ class Metrics:
         self.games = Counter("wordarena_games_total", "Games ended", ["reason"], registry=self.registry)
         self.guess_latency = Histogram(
             "wordarena_guess_latency_seconds",
-            "From a guess received to its feedback queued for sending",
+            "From a guess received to the last view it changed written to the sockets (end of the tick)",
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
             registry=self.registry,
         )

@@ -14,6 +14,7 @@ from wordarena.server.messages import ErrorCode
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     token: str | None = None
     ui: str | None = None
+    deltas: bool = False  # views after the first as `delta` messages (docs/protocol.md)
 
 
 class Rename(msgspec.Struct, tag="rename", forbid_unknown_fields=True):
@@ -60,6 +61,10 @@ class Guess(msgspec.Struct, tag="guess", forbid_unknown_fields=True):
 
 class PlayAgain(msgspec.Struct, tag="play_again", forbid_unknown_fields=True):
     pass
+
+
+class Resync(msgspec.Struct, tag="resync", forbid_unknown_fields=True):
+    """Send the whole view again (a `delta` did not follow the view this tab holds)."""
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
@@ -110,6 +115,7 @@ ClientMessage = (
     | Guess
     | PlayAgain
     | Ping
+    | Resync
     | Queue
     | Unqueue
     | GroupCreate

@@ -28,8 +28,11 @@ import msgspec
 
 from wordarena.core import player_events as pe
 from wordarena.core.seating import Seat
+from wordarena.core.sharing import Share, build_now
 from wordarena.server import limits, messages, protocol
+from wordarena.server.broadcast import Broadcast
 from wordarena.server.cluster.wire import ConnRef, Who
+from wordarena.server.deltas import Parts, delta, parts_of, whole
 from wordarena.server.event_codec import decode_event, encode_event
 from wordarena.server.journal import StaleOwner
 from wordarena.server.messages import ErrorCode
@@ -79,7 +82,7 @@ class Envelope:
     A tab (``conn``) may be on any process: the room answers it through the service.
     """
 
-    kind: str  # "attach" | "detach" | "event" | "tick"
+    kind: str  # "attach" | "detach" | "event" | "tick" | "resync"
     conn: ConnRef | None = None  # None: the shell's own decision (start a tournament, a restore)
     player: str | None = None  # the tab's player
     event: Any = None  # a core event of the room's game (for "attach": how the player sits down)
@@ -121,6 +124,8 @@ class Room(ABC):
         self._last_now = 0
         self.pending_writes: list[Write] = []  # results of replayed events, written again (a no-op if stored)
         self._reported: dict[str, Seat | None] = {}
+        self._deltas: set[str] = set()  # members whose tab takes views as deltas (server.deltas)
+        self._sent: dict[str, tuple[int, Parts]] = {}  # their last view: its version and parts
         self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -148,7 +153,8 @@ class Room(ABC):
         """Seated once, and left (or away too long): they may come back to watch, not to play."""
 
     @abstractmethod
-    def view(self, player: str, now: int) -> Any: ...
+    def view(self, player: str, now: int, share: Share = build_now) -> Any:
+        """The player's whole screen; its shared parts through ``share`` (core.sharing)."""
 
     @abstractmethod
     def in_progress(self) -> bool: ...
@@ -306,11 +312,12 @@ class Room(ABC):
         if self.game.state.version != version:
             self._broadcast(now)  # time left as of sending, storage included
         else:
+            share = Broadcast()
             for player, ref in batch.fresh:
                 if self.members.get(player) == ref:
-                    self.service.deliver(ref, self.view(player, now))
-        for received in batch.guesses:
-            self.service.metrics.guess_latency.observe(time.perf_counter() - received)
+                    self._send_view(ref, player, now, share)
+        if batch.guesses:
+            self.service.guesses_shown(batch.guesses)
         if not self.closed and not self.members and self.finished():
             await self.service.journal.write([RoomDropped(self.code, fence=self.fence)])
             await self.service.the_directory.drop(self.key)
@@ -346,6 +353,11 @@ class Room(ABC):
             self._detach(player, batch, ErrorCode.REPLACED, "this game was opened in another tab", keep=ref)
             self.members[player] = ref
             batch.fresh.append((player, ref))
+            self._sent.pop(player, None)  # a new tab starts from a whole view
+            if envelope.who is not None and envelope.who.deltas:
+                self._deltas.add(player)
+            else:
+                self._deltas.discard(player)
             if envelope.event is not None:
                 return envelope.event
             if self.gone(player):
@@ -364,6 +376,10 @@ class Room(ABC):
             # The room just changed owner and this tab has not attached again yet: it is the player's tab.
             self.members[player] = ref
             batch.fresh.append((player, ref))
+        if envelope.kind == "resync":  # the tab lost track: a whole view
+            self._sent.pop(player, None)
+            batch.fresh.append((player, ref))
+            return None
         if envelope.kind == "detach":
             del self.members[player]
             return pe.PlayerDisconnected(player) if self.seated(player) else None
@@ -420,8 +436,23 @@ class Room(ABC):
                 await self.service.seats.report(player, self.code, seat)
 
     def _broadcast(self, now: int) -> None:
+        share = Broadcast()  # what every member sees alike is encoded once (server.broadcast)
         for player, ref in self.members.items():
-            self.service.deliver(ref, self.view(player, now))
+            self._send_view(ref, player, now, share)
+
+    def _send_view(self, ref: ConnRef, player: str, now: int, share: Share) -> None:
+        view = self.view(player, now, share)
+        if player not in self._deltas:
+            self.service.deliver_frame(ref, messages.encode(view), view=True)
+            return
+        parts, sent = parts_of(view), self._sent.get(player)
+        self._sent[player] = (view["version"], parts)
+        if sent is None:
+            frame = whole(parts)
+        else:
+            frame = delta(self.code, view["type"], view["version"], sent[0], sent[1], parts)
+        # Never dropped as superseded: each delta builds on the frame before it.
+        self.service.deliver_frame(ref, frame)
 
     def _now(self) -> int:
         """The shell's clock, never going back: the log's instants are in order."""

@@ -24,14 +24,12 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 from aiohttp import web
 
-from wordarena.core import bot, lexicon
 from wordarena.core.duel.game import DuelGame
 from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.state import DuelState
 from wordarena.core.player_events import PlayerLeft, RoomRestored
 from wordarena.core.seating import Seat
 from wordarena.core.tournament import events as tev
-from wordarena.core.tournament import rules as trules
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.state import Phase as TournamentPhase
 from wordarena.core.tournament.state import TournamentState
@@ -48,6 +46,7 @@ from wordarena.server.guards import Guards
 from wordarena.server.journal import Journal
 from wordarena.server.messages import ErrorCode
 from wordarena.server.metrics import Metrics
+from wordarena.server.outbox import Outbox
 from wordarena.server.rooms import Envelope, Room, new_room_code, now_ms, room_key
 from wordarena.server.tournament_desk import DESK, TournamentDesk
 from wordarena.server.tournament_room import TournamentRoom
@@ -130,6 +129,9 @@ class Service:
         self._dead: dict[str, float] = {}  # processes that stopped receiving (their leases will run out)
         self._taking: dict[str, asyncio.Future[Room | None]] = {}
         self._outgoing: dict[str, list[tuple[int, bytes]]] = {}  # frames for other processes' tabs
+        self._to_flush: list[Outbox] = []  # sockets with frames of this tick
+        self._guesses_shown: list[float] = []  # arrival of the guesses whose views go out this tick
+        self._flush_scheduled = False
         self._conn_numbers = 0
         self._stopping = False
         self._seat_locks: dict[str, tuple[asyncio.Lock, int]] = {}  # player -> (lock, users)
@@ -323,13 +325,10 @@ class Service:
     async def _start_restored_lobby(self, room: TournamentRoom) -> None:
         """Start a tournament taken over in its lobby: its start was decided, not yet logged.
 
-        The desk opens a tournament only for a lobby ready to start, then starts it (a
-        practice one once its bots' word tables are built): if its owner stopped in
-        between, nothing else would ever start it. A second start is refused, harmlessly.
+        The desk opens a tournament only for a lobby ready to start, then starts it: if
+        its owner stopped in between, nothing else would ever start it. A second start
+        is refused, harmlessly.
         """
-        if not room.state.options.rated:
-            lang = room.state.options.lang
-            await asyncio.to_thread(lambda: [bot.solver(lexicon.word_list(lang, n)) for n in trules.LENGTHS])
         room.post(Envelope("event", None, event=tev.StartRequested()))
 
     def _restored(self, stored: StoredRoom) -> Room:
@@ -349,24 +348,62 @@ class Service:
         return self._conn_numbers
 
     def deliver(self, ref: ConnRef, message: msgspec.Struct | Any) -> None:
-        """A message for one tab: sent at once here, or gathered for its process (one bus message a tick)."""
+        """A message for one tab: sent at the end of the tick here, or gathered for its process."""
+        self.deliver_frame(ref, messages.encode(message))
+
+    def deliver_frame(self, ref: ConnRef, frame: bytes, view: bool = False) -> None:
+        """An encoded message for one tab; a ``view`` supersedes an earlier view of the same tick."""
         if ref.node == self.node:
             conn = self.conns.get(ref.id)
             if conn is not None:
-                conn.send(message)
+                conn.send_frame(frame, view)
             return
         frames = self._outgoing.get(ref.node)
         if frames is None:
             frames = self._outgoing[ref.node] = []
-            if len(self._outgoing) == 1:
-                asyncio.get_running_loop().call_soon(self._flush_outgoing)
-        frames.append((ref.id, messages.encode(message)))
+            self._schedule_flush()
+        frames.append((ref.id, frame))
 
-    def _flush_outgoing(self) -> None:
+    def flush_soon(self, outbox: Outbox) -> None:
+        """Write this socket's frames at the end of the tick (server.outbox)."""
+        self._to_flush.append(outbox)
+        self._schedule_flush()
+
+    def guesses_shown(self, received: list[float]) -> None:
+        """These guesses' views are out once this tick is flushed: time them then."""
+        self._guesses_shown += received
+        self._schedule_flush()
+
+    def _schedule_flush(self) -> None:
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """The end of a tick: one bus message per process, every socket's frames written, guesses timed."""
+        self._flush_scheduled = False
         outgoing, self._outgoing = self._outgoing, {}
         for node, frames in outgoing.items():
-            self.the_bus.to_node(node, wire.Deliver(frames))
+            try:
+                self.the_bus.to_node(node, wire.Deliver(frames))
+            except Exception:  # the bus resyncs its tabs when it comes back; the sockets here go on
+                log.exception("frames for %s were not forwarded", node)
             self.metrics.forwarded.inc(len(frames))
+        sockets, self._to_flush = self._to_flush, []
+        written = 0
+        for outbox in sockets:
+            try:
+                written += outbox.flush()
+            except Exception:  # one socket's failure must not hold back the others' frames
+                log.exception("a socket's frames could not be written")
+                outbox.fail()
+        if written:
+            self.metrics.messages_out.inc(written)
+        shown, self._guesses_shown = self._guesses_shown, []
+        if shown:
+            now = time.perf_counter()
+            for received in shown:
+                self.metrics.guess_latency.observe(now - received)
 
     def detached(self, ref: ConnRef, code: str) -> None:
         """A room no longer counts this attachment of a tab as a member.
@@ -711,9 +748,7 @@ def _to_room(code: str, kind: str, envelope: Envelope) -> wire.ToRoom:
 
 
 def _who(conn: Connection) -> Who:
-    assert conn.player is not None
-    p = conn.player
-    return Who(p.id, p.nickname, p.rating, p.quick_games_played)
+    return conn.who()
 
 
 def scaled_clock(scale: float, origin_ms: int | None) -> Callable[[], int]:

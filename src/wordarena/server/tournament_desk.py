@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from wordarena.core import bot, lexicon
 from wordarena.core.duel.quick import QuickRoom, quick_room_for
 from wordarena.core.groups import Group, GroupError
 from wordarena.core.matchmaking import LOBBY_SIZE, Lobby, Matchmaker, MatchmakingError, Party
@@ -30,7 +29,7 @@ from wordarena.core.tournament.game import TournamentGame
 from wordarena.server import limits, messages
 from wordarena.server.cluster.wire import ConnRef, ToDesk, Who
 from wordarena.server.messages import ErrorCode
-from wordarena.server.rooms import Envelope, new_room_code
+from wordarena.server.rooms import Envelope, Room, new_room_code
 
 if TYPE_CHECKING:
     from wordarena.server.service import Service
@@ -129,7 +128,10 @@ class TournamentDesk:
             except Exception:  # a bug must not stop the desk
                 log.exception("the desk failed on %s", request.action)
                 self.service.metrics.errors.labels("internal").inc()
-            await self.service.save_desk(_encode_state(self.state))
+            if self.inbox.empty() and self.service.shared is not None:
+                # Once per burst of requests, and only in a cluster: the state grows with every
+                # player the desk knows, so saving it after each request cost O(players) each time.
+                await self.service.save_desk(_encode_state(self.state))
 
     async def _handle(self, request: ToDesk) -> None:
         args, conn, who = request.args, request.conn, request.who
@@ -277,14 +279,11 @@ class TournamentDesk:
                 room.post(Envelope("event", None, event=tev.PlayerDisconnected(player)))
             else:
                 self.service.enter(tab, room.code, "tournament", player=player)
-        if lobby.practice:  # bots will play: build their word tables off the event loop first
-            self.service.spawn(self._start_with_bots(room.code, lobby.lang), f"bots-{room.code}")
-        else:
-            room.post(Envelope("event", None, event=tev.StartRequested()))
+        self._start_play(room)
 
-    async def _start_with_bots(self, code: str, lang: str) -> None:
-        await asyncio.to_thread(lambda: [bot.solver(lexicon.word_list(lang, n)) for n in trules.LENGTHS])
-        await self.service.post(code, "tournament", Envelope("event", None, event=tev.StartRequested()))
+    def _start_play(self, room: Room) -> None:
+        """Start a tournament just opened (its bots, medium, need nothing built first)."""
+        room.post(Envelope("event", None, event=tev.StartRequested()))
 
     def _announce(self, pools: set[tuple[str, bool]]) -> None:
         """Everybody queued in those pools sees the count and their forming lobby."""

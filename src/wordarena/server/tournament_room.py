@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordarena.core.sharing import Share, build_now
 from wordarena.core.tournament import events as ev
 from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.record import tournament_record
@@ -32,8 +33,8 @@ class TournamentRoom(Room):
         entrant = self.state.entrant(player)
         return entrant is not None and entrant.left
 
-    def view(self, player: str, now: int) -> TournamentView:
-        return view_for(self.state, player, now)
+    def view(self, player: str, now: int, share: Share = build_now) -> TournamentView:
+        return view_for(self.state, player, now, share)
 
     def in_progress(self) -> bool:
         return self.state.phase in (Phase.INTRO, Phase.PLAYING)

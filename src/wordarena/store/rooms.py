@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, cast
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from wordarena.store.database import Database
@@ -27,6 +28,9 @@ from wordarena.store.writes import (
     TournamentStored,
     Write,
 )
+
+#: The event log's table, for Core inserts.
+ROOM_EVENTS: Final = cast(Table, RoomEventRow.__table__)
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,8 @@ class RoomRepository:
         """
         with self.db.transaction() as session:
             opened = {w.code for w in writes if isinstance(w, RoomOpened)}
-            refused = {code for code, fence in _fences(writes).items() if code not in opened}
-            refused = {code for code in refused if not _claim(session, code, _fences(writes)[code])}
+            fences = {code: fence for code, fence in _fences(writes).items() if code not in opened}
+            refused = _refused(session, fences)
             kept = [w for w in writes if w.code not in refused]
             _apply(session, kept)
         return refused
@@ -121,12 +125,24 @@ def _fences(writes: Sequence[Write]) -> dict[str, int]:
     return fences
 
 
-def _claim(session: Session, code: str, fence: int) -> bool:
-    """Raise the room's fence to ours unless a newer owner already wrote: False then."""
-    claimed = session.execute(
-        update(RoomRow).where(RoomRow.code == code, RoomRow.fence <= fence).values(fence=fence)
+def _refused(session: Session, fences: dict[str, int]) -> set[str]:
+    """The rooms whose writes carry an older fence than the store's (or that are gone).
+
+    One statement for every room of the commit: their rows are locked until it ends
+    (``FOR UPDATE`` on PostgreSQL; SQLite has one writer at a time anyway), so a
+    takeover either waits for these writes or is seen here and refuses them.
+    """
+    if not fences:
+        return set()
+    rows = session.execute(
+        select(RoomRow.code, RoomRow.fence).where(RoomRow.code.in_(fences)).with_for_update()
     )
-    return bool(claimed.rowcount)  # type: ignore[attr-defined]
+    stored: dict[str, int] = {code: fence for code, fence in rows}
+    refused = {code for code, fence in fences.items() if code not in stored or stored[code] > fence}
+    for code, fence in fences.items():
+        if code in stored and stored[code] < fence:  # not seen so far: a takeover sets the fence itself
+            session.execute(update(RoomRow).where(RoomRow.code == code).values(fence=fence))
+    return refused
 
 
 def _apply(session: Session, writes: Sequence[Write]) -> None:
@@ -148,8 +164,8 @@ def _apply(session: Session, writes: Sequence[Write]) -> None:
         for w in writes
         if isinstance(w, EventAppended)
     ]
-    if events:
-        session.execute(insert(RoomEventRow), events)
+    if events:  # Core's executemany: the ORM's bulk path costs more than the rows themselves
+        session.connection().execute(insert(ROOM_EVENTS), events)
     for write in writes:
         match write:
             case SnapshotTaken():

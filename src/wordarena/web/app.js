@@ -31,6 +31,7 @@
 //   duel-end, duel-lives, leave-tournament-top, share-tournament.
 
 import { Connection } from "./net.js";
+import { applyDelta } from "./delta.js";
 import { language, pageLanguage, setLanguage, t } from "./i18n.js";
 import { C, loadConstants, loaded } from "./constants.js";
 import { makeAlphabet } from "./composer.js";
@@ -245,7 +246,8 @@ class App {
   sayHello() {
     this.helloPending = true;
     const token = localStorage.getItem(LOCAL.token);
-    this.connection.send({ type: "hello", ...(token ? { token } : {}), ui: language() });
+    // deltas: after a first whole view, the server sends only what changed (delta.js)
+    this.connection.send({ type: "hello", ...(token ? { token } : {}), ui: language(), deltas: true });
   }
 
   receive(msg) {
@@ -260,6 +262,8 @@ class App {
       case "group_left":
       case "tournament":
         return this.tournament.receive(msg);
+      case "delta":
+        return this.onDelta(msg);
       case "refused":
         return this.onRefused(msg);
       case "error":
@@ -267,6 +271,17 @@ class App {
       default:
         return undefined; // pong, or a type this client does not know yet
     }
+  }
+
+  /** A delta applies to the view held; if it does not follow it, a whole view is asked for. */
+  onDelta(msg) {
+    const held = msg.of === "room" ? this.duel.view : this.tournament.view;
+    const view = applyDelta(held, msg);
+    if (!view) {
+      this.connection.send({ type: "resync" });
+      return undefined;
+    }
+    return this.receive(view);
   }
 
   /** `welcome` answers hello (with the token) and every rename (token null). */

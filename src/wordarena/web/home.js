@@ -99,6 +99,7 @@ function wireNickname(app, form) {
     input.dataset.dirty = "1";
     check();
   });
+  if (input.value) check(); // typed before the page was ready: say so now, not at the next key
   const send = (event) => {
     event?.preventDefault();
     const result = check();

@@ -10,6 +10,7 @@ The shapes are typed dicts: docs/protocol.md and ``/api/protocol.json`` are made
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Literal, NotRequired, TypedDict
 
 from wordarena.core import lexicon
@@ -17,6 +18,7 @@ from wordarena.core.duel import rules
 from wordarena.core.duel.state import DuelState, Phase, RoundResult, Row, Seat
 from wordarena.core.letters import letters
 from wordarena.core.scoring import round_points, winners
+from wordarena.core.sharing import Share, build_now
 
 
 class RowView(TypedDict):
@@ -100,8 +102,12 @@ class RoomView(TypedDict):
     standings: NotRequired[StandingsView]  # in finished
 
 
-def view_for(state: DuelState, player: str | None, now: int) -> RoomView:
-    """The whole screen of ``player`` (None: an observer with no seat) at ``now``."""
+def view_for(state: DuelState, player: str | None, now: int, share: Share = build_now) -> RoomView:
+    """The whole screen of ``player`` (None: an observer with no seat) at ``now``.
+
+    Only ``you``, the keyboard and the letters of your own rows are yours alone; every
+    other part goes through ``share`` (core.sharing), keyed by what it depends on.
+    """
     me = next((i for i, seat in enumerate(state.seats) if seat.player == player), None)
     view: RoomView = {
         "type": "room",
@@ -109,25 +115,28 @@ def view_for(state: DuelState, player: str | None, now: int) -> RoomView:
         "version": state.version,
         "phase": state.phase,
         "quick": state.quick,
-        "options": {
-            "lang": state.options.lang,
-            "clock_s": state.options.clock_s,
-            "rounds": state.options.rounds,
-        },
+        "options": share("options", partial(_options_view, state)),
         "you": me,
         "host": next((i for i, s in enumerate(state.seats) if s.player == state.host), None),
-        "seats": [_seat_view(state, seat, index == me) for index, seat in enumerate(state.seats)],
-        "round": _round_view(state, now),
+        "seats": [
+            share(("seat", index, index == me), partial(_seat_view, state, seat, index == me))
+            for index, seat in enumerate(state.seats)
+        ],
+        "round": share("round", partial(_round_view, state, now)),
         "auto_start_ms": _remaining(state.auto_start_at, now) if state.phase is Phase.LOBBY else None,
     }
     if me is not None and state.phase in (Phase.PLAYING, Phase.CARD):
         lang = state.options.lang
         view["keyboard"] = {letters(lang, k)[0]: mark for k, mark in state.seats[me].keyboard.items()}
     if state.phase in (Phase.REVEAL, Phase.FINISHED) and state.results:
-        view["reveal"] = reveal_view(state, state.results[-1])
+        view["reveal"] = share("reveal", partial(reveal_view, state, state.results[-1]))
     if state.phase is Phase.FINISHED:
-        view["standings"] = standings(state)
+        view["standings"] = share("standings", partial(standings, state))
     return view
+
+
+def _options_view(state: DuelState) -> OptionsView:
+    return {"lang": state.options.lang, "clock_s": state.options.clock_s, "rounds": state.options.rounds}
 
 
 def _seat_view(state: DuelState, seat: Seat, mine: bool) -> SeatView:

@@ -14,11 +14,13 @@ The shapes are typed dicts: docs/protocol.md and ``/api/protocol.json`` are made
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Literal, NotRequired, TypedDict
 
 from wordarena.core import lexicon
 from wordarena.core.feedback import keep_best
 from wordarena.core.letters import letters
+from wordarena.core.sharing import Share, build_now
 from wordarena.core.tournament import rules
 from wordarena.core.tournament.duel import Duel
 from wordarena.core.tournament.state import Entrant, Phase, Round, TournamentState
@@ -96,8 +98,14 @@ class TournamentView(TypedDict):
     end_reason: str | None
 
 
-def view_for(state: TournamentState, player: str | None, now: int) -> TournamentView:
-    """The whole screen of ``player`` (None: an observer with no seat) at ``now``."""
+def view_for(
+    state: TournamentState, player: str | None, now: int, share: Share = build_now
+) -> TournamentView:
+    """The whole screen of ``player`` (None: an observer with no seat) at ``now``.
+
+    Only ``you`` and the result are yours alone; the players, the round and each duel
+    (with letters or not, as your own or not) go through ``share`` (core.sharing).
+    """
     me = state.entrant(player) if player is not None else None
     spectator = me is not None and not me.in_play and state.phase is not Phase.LOBBY
     view: TournamentView = {
@@ -108,7 +116,7 @@ def view_for(state: TournamentState, player: str | None, now: int) -> Tournament
         "lang": state.options.lang,
         "rated": state.options.rated,
         "you": None if me is None else me.player,
-        "players": [_entrant_view(e) for e in state.entrants],
+        "players": [share(("player", i), partial(_entrant_view, e)) for i, e in enumerate(state.entrants)],
         "round": None,
         "duel": None,
         "duels": [],
@@ -118,13 +126,15 @@ def view_for(state: TournamentState, player: str | None, now: int) -> Tournament
     }
     rnd = state.round
     if rnd is not None and state.phase in (Phase.INTRO, Phase.PLAYING, Phase.FINISHED):
-        view["round"] = _round_view(state, rnd, now)
+        view["round"] = share("round", partial(_round_view, state, rnd, now))
         mine = rnd.duel_of(me.player) if me is not None else None
         for index, d in enumerate(rnd.duels):
             if index == mine:
-                view["duel"] = duel_view(state, d, index, now, letters_shown=True, mine=True)
+                build = partial(duel_view, state, d, index, now, letters_shown=True, mine=True)
+                view["duel"] = share(("duel", index, "mine"), build)
             else:
-                view["duels"].append(duel_view(state, d, index, now, letters_shown=spectator))
+                build = partial(duel_view, state, d, index, now, letters_shown=spectator)
+                view["duels"].append(share(("duel", index, spectator), build))
     return view
 
 

@@ -35,13 +35,14 @@ class Who(msgspec.Struct, frozen=True):
     name: str
     rating: int
     quick_games_played: int = 0
+    deltas: bool = False  # the tab takes views as deltas after the first (its hello said so)
 
 
 class ToRoom(msgspec.Struct, tag="to_room", frozen=True):
     """An input for a room, to its owner: attach, detach, an event, a tick."""
 
     key: str
-    kind: str  # attach | detach | event | tick
+    kind: str  # attach | detach | event | tick | resync
     conn: ConnRef | None = None
     player: str | None = None
     who: Who | None = None
