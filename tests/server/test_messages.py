@@ -25,3 +25,16 @@ def test_messages_are_tagged_json() -> None:
 
 def test_every_error_and_close_code_has_a_meaning() -> None:
     assert set(ERROR_MEANINGS) == set(ErrorCode) and set(CLOSE_MEANINGS) == set(CloseCode)
+
+
+def test_every_close_code_the_server_sends_is_a_documented_one() -> None:
+    """Found after merging the outbox: a failed write closed with a bare 1011, in no table."""
+    import re
+    from pathlib import Path
+
+    import wordarena.server
+
+    sources = Path(wordarena.server.__file__).parent.rglob("*.py")
+    literal = re.compile(r"close\(\s*code\s*=\s*(\d+)")
+    bare = [f"{p.name}: {m.group(1)}" for p in sources for m in literal.finditer(p.read_text())]
+    assert bare == []  # every close names a CloseCode (so docs/protocol.md lists it)

@@ -70,6 +70,7 @@ class CloseCode(IntEnum):
     GOING_AWAY = 1001
     POLICY = 1008
     TOO_BIG = 1009
+    SERVER_ERROR = 1011
     SERVICE_RESTART = 1012
     NO_HELLO = 4001
 
@@ -79,6 +80,8 @@ CLOSE_MEANINGS: Final[dict[CloseCode, str]] = {
     CloseCode.POLICY: "a flood (over the message rate for a whole window), a client too slow to read, "
     "or too many new identities from one address",
     CloseCode.TOO_BIG: "a frame over the size limit",
+    CloseCode.SERVER_ERROR: "writing to this socket failed on the server: reconnect and `hello` again "
+    "(a full view follows)",
     CloseCode.SERVICE_RESTART: "this server process hands its games over (a restart or a deploy): "
     "reconnect at once, to any process",
     CloseCode.NO_HELLO: "no `hello` within the hello timeout",

@@ -23,6 +23,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from wordarena.server import limits
+from wordarena.server.messages import CloseCode
 
 
 class Outbox:
@@ -96,7 +97,7 @@ class Outbox:
     def fail(self) -> None:
         """A write failed unexpectedly: close the socket (1011), so the client reconnects and resyncs."""
         self.drop()
-        self._spawn(self.ws.close(code=1011, message=b"server error"), "close-failed")
+        self._spawn(self.ws.close(code=CloseCode.SERVER_ERROR, message=b"server error"), "close-failed")
 
     async def wait_closed(self) -> None:
         """Let a write in flight end (the connection's last step)."""
