@@ -318,7 +318,7 @@ async def test_a_room_stopped_with_inputs_pending_settles_them(arena: Arena) -> 
 
 
 async def test_inputs_reaching_a_closing_room_are_turned_away_with_an_error(arena: Arena) -> None:
-    """A join and a guess queued while the room closes are both answered, not dropped in silence."""
+    """A join, a guess and a resync queued while the room closes are all answered, not dropped in silence."""
     async with arena.client() as alice, arena.client() as bob:
         await alice.hello()
         await bob.hello()
@@ -339,12 +339,14 @@ async def test_inputs_reaching_a_closing_room_are_turned_away_with_an_error(aren
         await writing.wait()
         await bob.send({"type": "join", "room": code})
         await bob.send({"type": "guess", "word": "crane"})
-        await until(lambda: room_of(arena, code).inbox.qsize() == 2)
+        await bob.send({"type": "resync"})
+        await until(lambda: room_of(arena, code).inbox.qsize() == 3)
         gate.set()
         await until(lambda: code not in arena.service.rooms)
         await bob.send({"type": "ping", "t": 1})
         await bob.expect("pong")  # what the room said went out before
-        assert [m["code"] for m in bob.received if m["type"] == "error"] == ["unknown_room", "no_room"]
+        errors = [m["code"] for m in bob.received if m["type"] == "error"]
+        assert errors == ["unknown_room", "no_room", "no_room"]
 
 
 async def test_leave_then_join_again_at_once_keeps_the_tab_in_the_room(arena: Arena) -> None:

@@ -257,7 +257,7 @@ class Room(ABC):
     def _refuse_closed(self, envelope: Envelope) -> None:
         """An input this closed room will never process: its tab is told, never left waiting in silence."""
         ref, player = envelope.conn, envelope.player
-        if ref is not None and player is not None and envelope.kind in ("attach", "event"):
+        if ref is not None and player is not None and envelope.kind in ("attach", "event", "resync"):
             self.service.detached(ref, self.code)
             if envelope.kind == "attach":
                 self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")

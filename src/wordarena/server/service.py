@@ -571,7 +571,7 @@ class Service:
         if await self.post(code, message.room_kind, envelope):
             return
         ref = envelope.conn  # no such room here (over, or a code of the other game): its tab is told
-        if ref is not None and envelope.kind in ("attach", "event"):
+        if ref is not None and envelope.kind in ("attach", "event", "resync"):
             self.detached(ref, code)
             unknown = (
                 ErrorCode.UNKNOWN_TOURNAMENT if message.room_kind == "tournament" else ErrorCode.UNKNOWN_ROOM
