@@ -119,7 +119,11 @@ async def client(number: int, opts: Options, world: World, stats: Stats, url: st
                 tab = await _connect(session, url, f"c{number}", world, stats)
                 if tab is None:
                     return
-                hello = {"type": "hello", "token": token if rng.random() < 0.8 else None}
+                hello = {
+                    "type": "hello",
+                    "token": token if rng.random() < 0.8 else None,
+                    "deltas": rng.random() < 0.5,
+                }
                 await _exchange(tab, Frame(json.dumps(hello), "hello", frame(src, tab).expect), stats)
                 continue
             if rng.random() < opts.floods:

@@ -225,6 +225,10 @@ class Tab:
             world.saw(world.groups, message["code"])
         elif kind == "group_left" and self.group == message["code"]:
             self.group = None
+        elif kind == "delta" and message["of"] == "tournament":
+            duel = message["set"].get("duel")
+            if isinstance(duel, dict) and "length" in duel:
+                self.duel_length = duel["length"]
 
     async def send(self, frame: Frame) -> bool:
         """False when the socket is already closed (a frame after a close is not sent)."""
@@ -386,13 +390,14 @@ def _escapes(src: Source, tab: Tab) -> Frame:
 def _hello(src: Source, tab: Tab) -> Frame:
     world = tab.world
     token = src.pick([None, "forged-token", *world.tokens[-3:]]) if not tab.helloed else None
-    ui = src.pick([None, "fr", "ko", "de", "xx", ""])
+    message = {"type": "hello", "token": token, "ui": src.pick([None, "fr", "ko", "de", "xx", ""])}
+    message["deltas"] = src.pick([False, True])  # views after the first as deltas
     if tab.helloed:
-        return Frame(_json({"type": "hello", "token": token, "ui": ui}), "hello", errors("bad_message"))
+        return Frame(_json(message), "hello", errors("bad_message"))
     if token == "forged-token":
-        return Frame(_json({"type": "hello", "token": token, "ui": ui}), "hello", errors("bad_token"))
+        return Frame(_json(message), "hello", errors("bad_token"))
     expect = Expect(may_close=frozenset({CloseCode.POLICY}))  # identity_limit closes
-    return Frame(_json({"type": "hello", "token": token, "ui": ui}), "hello", expect)
+    return Frame(_json(message), "hello", expect)
 
 
 NAMES = [
@@ -443,6 +448,7 @@ def _valid(src: Source, tab: Tab) -> Frame:
             "group_leave",
             "group_launch",
             "tournament_join",
+            "resync",
         ]
     )
     message: dict[str, Any] = {"type": kind}
