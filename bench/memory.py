@@ -26,7 +26,7 @@ from typing import Any
 
 from aiohttp import web
 
-from wordarena.core import lexicon, solver
+from wordarena.core import bot_tables, candidates, lexicon, solver
 from wordarena.server.service import SERVICE, Service
 
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
@@ -113,6 +113,8 @@ def held(service: Service) -> dict[str, int]:
         "guard_sockets": len(service.guards.sockets),
         "word_lists_cached": lexicon.word_list.cache_info().currsize,
         "solvers_cached": solver.solver_for.cache_info().currsize,
+        "answer_indexes_cached": candidates.index_for.cache_info().currsize,
+        "bot_trees_cached": bot_tables.shipped.cache_info().currsize,
         "solver_decisions": sum(len(o._decisions) for o in gc.get_objects() if isinstance(o, solver.Solver)),
     }
     seats = getattr(service.seats, "seats", None)
