@@ -203,3 +203,36 @@ async def test_a_create_that_finds_its_player_queued_meanwhile_leaves_the_queue(
         seat = await service.seats.where(player)
         assert seats_held(arena, player) == [code] and seat is not None and seat.code == code
         assert service.desk is not None and service.desk.matchmaker.parties == {}
+
+
+async def test_a_stale_report_of_a_room_never_erases_a_seat_taken_since(arena: Arena) -> None:
+    """Found by the fuzz: a tab's quick left the lobby, the other tab joined it again at once; the lobby,
+    done storing the leave, reported "no seat here" after the join had taken the seat again; the quick
+    room then seated the player too: two seats."""
+    async with AsyncExitStack() as stack:
+        alice, bob = await clients(arena, stack, 2)
+        code = await alice.create(lang="en")
+        await bob.join(code)
+        tab = await same_player(arena, stack, bob)
+        room, journal, gate = arena.service.rooms[code], arena.service.journal, asyncio.Event()
+        original = journal.write
+
+        def held(writes: Any) -> asyncio.Future[None]:
+            async def later() -> None:
+                await gate.wait()
+                await original(writes)
+
+            return asyncio.ensure_future(later())
+
+        journal.write = held  # type: ignore[method-assign]
+        await tab.send({"type": "quick", "lang": "en"})  # leaves the lobby (free), then the desk's quick room
+        await until(lambda: room.seated(bob.player["id"]) is False)  # type: ignore[index]  # the leave is in
+        await bob.send({"type": "join", "room": code})  # ...and back in the lobby, before the leave is stored
+        await until(lambda: room.inbox.qsize() == 1)
+        journal.write = original  # type: ignore[method-assign]
+        gate.set()
+        await arena.settle()
+        await arena.settle()
+        player = bob.player["id"]  # type: ignore[index]
+        seat = await arena.service.seats.where(player)
+        assert seat is not None and seats_held(arena, player) == [seat.code]

@@ -428,9 +428,17 @@ class Room(ABC):
         self._snapshot_seq, self._snapshot_phase = self.seq, phase
 
     async def _report_seats(self, attached: list[str]) -> None:
-        """Tell the registry where people stand here: every change, and every tab attached just now."""
+        """Tell the registry where people stand here: every change, and every tab attached just now.
+
+        A player whose tab is already queued here to sit down again gets no "no seat here":
+        this batch was stored (an await) while their tab took this seat again, and the
+        report would erase it (the next batch reports them seated).
+        """
+        coming = {e.player for e in self._queued() if e.kind == "attach" and e.player is not None}
         for player in {*self._reported, *self.people(), *attached}:
             seat = self.game.seat_of(player)
+            if seat is None and player in coming:
+                continue
             if player in attached or player not in self._reported or self._reported[player] != seat:
                 self._reported[player] = seat
                 await self.service.seats.report(player, self.code, seat)
