@@ -14,7 +14,7 @@ lost between processes, say) it asks for a whole view with ``resync``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -42,7 +42,9 @@ def whole(parts: Parts) -> bytes:
     return b"{" + b",".join(fields) + b"}"
 
 
-def delta(code: str, of: str, version: int, base: int, old: Parts, new: Parts) -> bytes:
+def delta(
+    code: str, of: Literal["room", "tournament"], version: int, base: int, old: Parts, new: Parts
+) -> bytes:
     """What changed from ``old`` (the view of version ``base``) to ``new``, as one frame."""
     changed: dict[str, msgspec.Raw] = {}
     for key, part in new.items():

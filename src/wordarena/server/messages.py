@@ -142,7 +142,7 @@ class Delta(msgspec.Struct, tag="delta", frozen=True):
     """
 
     code: str
-    of: str
+    of: Literal["room", "tournament"]
     version: int
     base: int
     set: dict[str, Any]
