@@ -157,15 +157,9 @@ def instrumented_server(stats_file: Path, serve_args: list[str]) -> int:
     handle_run = asyncio.events.Handle._run
     loops: list[asyncio.AbstractEventLoop] = []
 
-    dumps = [0]
-    freeze = os.environ.get("BOT_STALL_GC_FREEZE") == "1"
-
     def dump() -> None:
         stats_file.write_text(json.dumps(gauges.snapshot()))
         gauges.reset()
-        dumps[0] += 1
-        if freeze and dumps[0] == 2:  # the end of the set-up: what exists now is never collected again
-            gc.freeze()
 
     def timed_run(handle: asyncio.events.Handle) -> None:
         start, cpu = time.perf_counter(), time.thread_time()
@@ -436,7 +430,7 @@ async def drive(url: str, pid: int, stats: Path, bots: bool, rooms: int, seconds
     return RunResult(kind, rooms, len(people), setup_s, window_s, guesses, refused, rss, setup, window)
 
 
-def run(bots: bool, rooms: int, seconds: float, freeze: bool = False) -> RunResult:
+def run(bots: bool, rooms: int, seconds: float) -> RunResult:
     from bench.processes import child, free_port, wait_ready
 
     with tempfile.TemporaryDirectory(prefix="bot_stall-") as folder:
@@ -446,7 +440,6 @@ def run(bots: bool, rooms: int, seconds: float, freeze: bool = False) -> RunResu
         serve = ["--host", HOST, "--port", str(port), "--data-dir", str(tmp / "data")]
         serve += ["--max-sockets-per-ip", "100000", "--new-identities-per-minute", "100000"]
         command = [sys.executable, "-m", "bench.bot_stall", "--serve", str(stats), *serve]
-        os.environ["BOT_STALL_GC_FREEZE"] = "1" if freeze else "0"  # the child inherits it
         with child(command, tmp / "server.log") as server:
             url = f"http://{HOST}:{port}"
             wait_ready(f"{url}/healthz", server, tmp / "server.log")
@@ -531,18 +524,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rooms", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60.0, help="measured window per run")
     parser.add_argument("--no-baseline", action="store_true", help="the bots run only")
-    parser.add_argument(
-        "--gc-freeze",
-        action="store_true",
-        help="an experiment: the server calls gc.freeze() once the set-up is done (both runs)",
-    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # children inherit it
-    results = [run(True, args.rooms, args.seconds, args.gc_freeze)]
+    results = [run(True, args.rooms, args.seconds)]
     if not args.no_baseline:
-        results.append(run(False, args.rooms, args.seconds, args.gc_freeze))
+        results.append(run(False, args.rooms, args.seconds))
     report(results)
     return 0
 

@@ -156,6 +156,23 @@ async def test_refused_guesses_and_feedback(arena: Arena) -> None:
         assert (await alice.expect("refused"))["code"] == "repeated"
 
 
+async def test_a_guess_that_moves_no_deadline_keeps_the_rooms_timer(arena: Arena) -> None:
+    """One timer per deadline: a cancelled one per guess would be garbage for the collector."""
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        room = room_of(arena, code)
+        timer = room._timer
+        assert timer is not None
+        word = wrong_words(arena, code, 1)[0]
+        await alice.guess(word)
+        await bob.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
+        assert room._timer is timer and not timer.cancelled()
+        await alice.guess(answer_of(arena, code))  # the 20 s closing: a new deadline, a new timer
+        await bob.view_where(lambda v: v["round"]["closing_ms"] == 20_000)
+        assert room._timer is not timer and timer.cancelled()
+
+
 def leaks(frames: list[str], forms: list[str]) -> list[str]:
     return [form for form in forms for frame in frames if form in frame]
 

@@ -19,7 +19,7 @@ from aiohttp import web
 from wordarena import site
 from wordarena.core.alphabets import ALPHABETS
 from wordarena.core.letters import alphabet
-from wordarena.server import connection, protocol_doc
+from wordarena.server import connection, heap, protocol_doc
 from wordarena.server.cluster import engines
 from wordarena.server.messages import CloseCode, encode
 from wordarena.server.service import SERVICE, Config, Service
@@ -190,6 +190,10 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
     # No bot warm-up: bots decide from the guess trees shipped with the lists (core.bot_tables).
 
 
+async def _settle_heap(_: web.Application) -> None:
+    heap.settle()
+
+
 async def _close_sockets(app: web.Application) -> None:
     """Hand the rooms over (what they accepted is already stored), then close the sockets: clients reconnect.
 
@@ -233,6 +237,7 @@ def serve(config: Config) -> int:
         print(f"wordarena: {error}", file=sys.stderr)
         return 2
     app = make_app(config, db=db)
+    app.on_startup.append(_settle_heap)  # after the service's start: nothing is served before it
     web.run_app(
         app,
         host=config.host,

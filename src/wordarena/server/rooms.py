@@ -127,6 +127,7 @@ class Room(ABC):
         self._deltas: set[str] = set()  # members whose tab takes views as deltas (server.deltas)
         self._sent: dict[str, tuple[int, Parts]] = {}  # their last view: its version and parts
         self._timer: asyncio.TimerHandle | None = None
+        self._deadline: int | None = None  # what the timer is armed for
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ what each game says
@@ -470,14 +471,27 @@ class Room(ABC):
     # ------------------------------------------------------------------ time
 
     def _arm_timer(self) -> None:
+        """One timer for the game's next deadline, kept while that deadline stays the same.
+
+        Most inputs leave it unchanged (a guess in a round with a clock): re-arming after
+        every batch would leave a cancelled timer in the loop's heap per input, garbage the
+        collector then has to walk.
+        """
+        deadline = None if self.closed else self.game.next_deadline()
+        if deadline == self._deadline and self._timer is not None:
+            return
         if self._timer:
             self._timer.cancel()
             self._timer = None
-        deadline = self.game.next_deadline()
-        if deadline is None or self.closed:
+        self._deadline = deadline
+        if deadline is None:
             return
         delay = self.service.seconds_until(deadline)
-        self._timer = asyncio.get_running_loop().call_later(delay, self.tick)
+        self._timer = asyncio.get_running_loop().call_later(delay, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None  # fired: the next batch arms the next one
+        self.tick()
 
     # ------------------------------------------------------------------ snapshot and restore
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
-from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from wordarena.store.database import Database
@@ -31,6 +31,16 @@ from wordarena.store.writes import (
 
 #: The event log's table, for Core inserts.
 ROOM_EVENTS: Final = cast(Table, RoomEventRow.__table__)
+ROOMS: Final = cast(Table, RoomRow.__table__)
+
+#: Every commit reads the fences of its rooms: built once, run through Core (the ORM's
+#: statement building and result loading cost more than the query itself).
+_READ_FENCES: Final = (
+    select(ROOMS.c.code, ROOMS.c.fence)
+    .where(ROOMS.c.code.in_(bindparam("codes", expanding=True)))
+    .with_for_update()
+)
+_RAISE_FENCE: Final = update(ROOMS).where(ROOMS.c.code == bindparam("room")).values(fence=bindparam("fence"))
 
 
 @dataclass(frozen=True)
@@ -134,14 +144,17 @@ def _refused(session: Session, fences: dict[str, int]) -> set[str]:
     """
     if not fences:
         return set()
-    rows = session.execute(
-        select(RoomRow.code, RoomRow.fence).where(RoomRow.code.in_(fences)).with_for_update()
-    )
+    connection = session.connection()
+    rows = connection.execute(_READ_FENCES, {"codes": list(fences)})
     stored: dict[str, int] = {code: fence for code, fence in rows}
     refused = {code for code, fence in fences.items() if code not in stored or stored[code] > fence}
-    for code, fence in fences.items():
-        if code in stored and stored[code] < fence:  # not seen so far: a takeover sets the fence itself
-            session.execute(update(RoomRow).where(RoomRow.code == code).values(fence=fence))
+    raised = [
+        {"room": code, "fence": fence}
+        for code, fence in fences.items()
+        if code in stored and stored[code] < fence  # not seen so far: a takeover sets the fence itself
+    ]
+    if raised:
+        connection.execute(_RAISE_FENCE, raised)
     return refused
 
 
