@@ -686,17 +686,19 @@ def report(
     }
     print(
         f"ratio guesses/s ÷ echo round trips/s: open loop {ratios['open']:.2f}, "
-        f"closed loop {ratios['closed']:.2f} [aim ≥ 0.50: {_verdict(ratios['closed'] >= 0.5)}]"
+        f"closed loop {ratios['closed']:.2f}"
     )
     print(
         f"ratio server CPU per op, echo ÷ wordarena (closed loop): {ratios['cpu']:.2f}; "
         f"on one core of its own the server would do ≈ {1000 / sc['server_cpu_ms_per_op']:.0f} guesses/s"
     )
+    # The aims of issue 11: the fan-out echo does what a guess's views need of the sockets.
     print(
-        f"against the fan-out echo: guesses/s ratio {ratios['closed_fan']:.2f}, "
-        f"CPU per op ratio {ratios['cpu_fan']:.2f} (closed loop)"
+        f"against the fan-out echo (closed loop): guesses/s ratio {ratios['closed_fan']:.2f} "
+        f"[aim ≥ 0.90: {_verdict(ratios['closed_fan'] >= 0.9)}], CPU per op ratio {ratios['cpu_fan']:.2f} "
+        f"[aim ≥ 0.50, i.e. at most twice the echo's: {_verdict(ratios['cpu_fan'] >= 0.5)}]"
     )
-    print(f"p99 at steady load {so['p99_ms']:.1f} ms [aim < 50 ms: {_verdict(so['p99_ms'] < 50)}]")
+    print(f"p99 at steady load {so['p99_ms']:.1f} ms [aim < 20 ms: {_verdict(so['p99_ms'] < 20)}]")
     return {"server": server, "echo": echo, "echo_fan_out": fan, "ratios": ratios}
 
 
