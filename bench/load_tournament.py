@@ -533,9 +533,17 @@ async def connect(session: aiohttp.ClientSession, url: str, opts: Options, stats
 
 
 async def form_tournaments(players: list[Player], ramp: float) -> float:
-    """Queue lobby after lobby, each once the previous one started; returns the seconds it took."""
+    """Queue lobby after lobby, each once the previous one started; returns the seconds it took.
+
+    With no ramp (``--together``), everybody queues at once: the desk forms every lobby
+    from one queue, and every tournament's round intros end in the same instants.
+    """
     start = time.perf_counter()
     lobbies = [players[i : i + LOBBY] for i in range(0, len(players), LOBBY)]
+    if ramp <= 0:
+        await asyncio.gather(*(p.queue() for p in players))
+        await until(functools.partial(_started, players), 60, "every tournament to start")
+        return time.perf_counter() - start
     for number, lobby in enumerate(lobbies):
         await asyncio.gather(*(p.queue() for p in lobby))
         await until(functools.partial(_started, lobby), 30, f"tournament {number} to start")
@@ -813,6 +821,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured window from the first queue")
     parser.add_argument("--afk", type=float, default=0.1, help="share of players who never play")
     parser.add_argument("--quick", action="store_true", help="smoke run: 3 tournaments, 45 s")
+    parser.add_argument(
+        "--together", action="store_true", help="everybody queues at once: the tournaments start together"
+    )
     parser.add_argument("--profile", metavar="FILE", help="py-spy the server over the window (raw stacks)")
     parser.add_argument("--server-command", help=argparse.SUPPRESS)  # e.g. a patched server, to test a fix
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
@@ -823,7 +834,7 @@ def main() -> None:
         return
     if args.quick:
         args.tournaments, args.seconds = 3, 45.0
-    ramp = min(15.0, args.seconds / 4)
+    ramp = 0.0 if args.together else min(15.0, args.seconds / 4)
     command = tuple(shlex.split(args.server_command or ""))
     afk = min(max(args.afk, 0.0), 1.0)
     opts = Options(max(1, args.tournaments), args.seconds, afk, ramp, args.profile, command)
