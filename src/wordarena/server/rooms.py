@@ -60,6 +60,11 @@ def room_key(code: str) -> str:
     return f"room:{code}"
 
 
+def _fenced(write: Write, fence: int) -> Write:
+    """The write with this owner's fencing number (most are made with it: no copy then)."""
+    return write if write.fence == fence else dataclasses.replace(write, fence=fence)
+
+
 class Game(Protocol):
     """What a room needs of a core game (DuelGame, TournamentGame)."""
 
@@ -301,7 +306,7 @@ class Room(ABC):
             self._take(envelope, batch)
         self._snapshot_if_due(batch)
         if batch.writes:
-            writes = [dataclasses.replace(write, fence=self.fence) for write in batch.writes]
+            writes = [_fenced(write, self.fence) for write in batch.writes]
             await self.service.journal.write(writes)  # durable before anyone is told
         for ref, message in batch.notices:
             self.service.deliver(ref, message)
@@ -333,7 +338,7 @@ class Room(ABC):
             effects += self.game.handle(event, now)
             if self.game.state.version != before:  # accepted: it goes in the log
                 self.seq += 1
-                batch.writes.append(EventAppended(self.code, self.seq, encode_event(event, now)))
+                batch.writes.append(EventAppended(self.code, self.seq, encode_event(event, now), self.fence))
             if isinstance(event, pe.GuessSubmitted):
                 batch.guesses.append(envelope.received)
         for effect in effects:
@@ -425,7 +430,7 @@ class Room(ABC):
         phase = self.game.state.phase
         if phase == self._snapshot_phase and self.seq - self._snapshot_seq < limits.SNAPSHOT_EVERY_EVENTS:
             return
-        batch.writes.append(SnapshotTaken(self.code, self.seq, self.snapshot(), self.people()))
+        batch.writes.append(SnapshotTaken(self.code, self.seq, self.snapshot(), self.people(), self.fence))
         self._snapshot_seq, self._snapshot_phase = self.seq, phase
 
     async def _report_seats(self, attached: list[str]) -> None:

@@ -41,6 +41,19 @@ _READ_FENCES: Final = (
     .with_for_update()
 )
 _RAISE_FENCE: Final = update(ROOMS).where(ROOMS.c.code == bindparam("room")).values(fence=bindparam("fence"))
+#: A snapshot replaces the room's and drops the events it covers.
+_SAVE_SNAPSHOT: Final = (
+    update(ROOMS)
+    .where(ROOMS.c.code == bindparam("room"))
+    .values(
+        snapshot=bindparam("snapshot"),
+        snapshot_seq=bindparam("seq"),
+        people=bindparam("people", type_=ROOMS.c.people.type),
+    )
+)
+_DROP_COVERED_EVENTS: Final = delete(ROOM_EVENTS).where(
+    ROOM_EVENTS.c.room_code == bindparam("room"), ROOM_EVENTS.c.seq <= bindparam("seq")
+)
 
 
 @dataclass(frozen=True)
@@ -182,16 +195,17 @@ def _apply(session: Session, writes: Sequence[Write]) -> None:
     for write in writes:
         match write:
             case SnapshotTaken():
-                session.execute(
-                    update(RoomRow)
-                    .where(RoomRow.code == write.code)
-                    .values(snapshot=write.snapshot, snapshot_seq=write.seq, people=write.people)
+                connection = session.connection()
+                connection.execute(
+                    _SAVE_SNAPSHOT,
+                    {
+                        "room": write.code,
+                        "snapshot": write.snapshot,
+                        "seq": write.seq,
+                        "people": write.people,
+                    },
                 )
-                session.execute(
-                    delete(RoomEventRow).where(
-                        RoomEventRow.room_code == write.code, RoomEventRow.seq <= write.seq
-                    )
-                )
+                connection.execute(_DROP_COVERED_EVENTS, {"room": write.code, "seq": write.seq})
             case DuelStored():
                 store_duel(session, write)
             case PlaceStored():
