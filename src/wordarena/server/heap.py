@@ -18,7 +18,7 @@ time in which no socket is served. So, once at start-up, before the first player
   rows) reached the old generation and died there, and that garbage is what set off
   the full passes: 8 in a minute, up to 170 ms each. With 10,000 such objects die
   young: one full pass in the same run, and young passes of a few ms
-  (``bench.load_duel --rooms 334``; the figures are in docs/capacity.md).
+  (``bench.load_duel --rooms 334``; the figures are in bench/README.md).
 
 Only `wordarena serve` does this: a test process starts many servers and keeps
 its own objects.
