@@ -65,6 +65,7 @@ import msgspec
 from aiohttp import web
 
 from bench.processes import child, cpu_seconds, free_port, machine_busy, wait_ready
+from wordarena.client import apply_delta
 from wordarena.core.duel import rules
 from wordarena.core.lexicon import word_list
 
@@ -106,6 +107,13 @@ class Frame(msgspec.Struct):
 
 _decode = msgspec.json.Decoder(Frame).decode
 _encode = msgspec.json.Encoder().encode
+_decode_any = msgspec.json.Decoder().decode
+
+
+class Deltas:
+    """Whether the players take their views as deltas (``--deltas``: ``hello`` with ``deltas: true``)."""
+
+    on = False
 
 
 # ---------------------------------------------------------------- processes
@@ -289,6 +297,23 @@ class Player:
         self._pending: asyncio.Future[float] | None = None
         self._pending_rows = 0
         self._reader: asyncio.Task[None] | None = None
+        self._view: dict[str, Any] | None = None  # with --deltas: the view the deltas build on
+
+    def _frame(self, text: str) -> Frame:
+        """A frame as read; with --deltas a delta gives the whole view it makes (type room)."""
+        if not Deltas.on:
+            return _decode(text)
+        message = _decode_any(text)
+        if message.get("type") == "delta":
+            view = apply_delta(self._view, message)
+            if view is None:  # a gap: ask for the whole view, as a real client does
+                asyncio.get_running_loop().create_task(self.ws.send_str('{"type":"resync"}'))
+                return Frame(type="gap")
+            message = view
+        if message.get("type") == "room":
+            self._view = message
+        # The client pays a re-encoding here; only the server's CPU is compared.
+        return _decode(_encode(message))
 
     async def request(self, message: dict[str, Any], kind: str) -> Frame:
         """Send, then read frames until one of ``kind`` (set-up only, before `listen`)."""
@@ -298,7 +323,7 @@ class Player:
                 msg = await self.ws.receive()
                 if msg.type is not aiohttp.WSMsgType.TEXT:
                     raise ConnectionError(f"socket closed during set-up: {msg}")
-                frame = _decode(msg.data)
+                frame = self._frame(msg.data)
                 if frame.type == kind:
                     return frame
                 if frame.type in ("error", "refused"):
@@ -318,7 +343,7 @@ class Player:
                 if msg.type is aiohttp.WSMsgType.TEXT:
                     Tally.frames += 1
                     Tally.chars += len(msg.data)
-                    frame = _decode(msg.data)
+                    frame = self._frame(msg.data)
                     if frame.type == "room":
                         self._on_view(frame)
                     elif frame.type in ("refused", "error"):
@@ -413,7 +438,7 @@ async def seat_room(
         ws = await session.ws_connect(f"{url}/ws", max_msg_size=0, autoclose=False)
         words = random.Random(number * SEATS + seat).sample(answers, len(answers))
         player = Player(ws, words, host=seat == 0)
-        await player.request({"type": "hello"}, "welcome")
+        await player.request({"type": "hello", "deltas": Deltas.on}, "welcome")
         players.append(player)
     code = (await players[0].request({"type": "create", "lang": "en"}, "created")).room
     for player in players[1:]:
@@ -737,6 +762,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="smoke run: 10 rooms, 5 s, a guess every 0.5 s")
     parser.add_argument("--clients", type=int, default=2, help="client processes of the echo runs")
     parser.add_argument("--profile", metavar="PREFIX", help="py-spy the server: PREFIX-open.txt, -closed.txt")
+    parser.add_argument("--deltas", action="store_true", help="players take views as deltas (hello.deltas)")
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
@@ -744,6 +770,7 @@ def main() -> None:
         return
     if args.quick:
         args.rooms, args.seconds, args.interval = 10, 5.0, 0.5
+    Deltas.on = args.deltas
     opts = Options(args.rooms, args.seconds, max(args.interval, 0.05), args.profile, max(1, args.clients))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -21,18 +21,21 @@ import msgspec
 from wordarena.server import messages
 
 #: A view's encoded parts: a field's JSON, or the JSON of each item of a list of shared parts.
-Parts = dict[str, bytes | tuple[bytes, ...]]
+#: A shared part stays the broadcast's own `msgspec.Raw` (server.broadcast): every member's
+#: parts point to the same bytes, never a copy each.
+Part = msgspec.Raw | tuple[msgspec.Raw, ...]
+Parts = dict[str, Part]
 
 
 def parts_of(view: Mapping[str, Any]) -> Parts:
     parts: Parts = {}
     for key, value in view.items():
         if isinstance(value, msgspec.Raw):
-            parts[key] = bytes(value)
+            parts[key] = value
         elif isinstance(value, list) and value and all(isinstance(item, msgspec.Raw) for item in value):
-            parts[key] = tuple(bytes(item) for item in value)
+            parts[key] = tuple(value)
         else:
-            parts[key] = messages.encode(value)
+            parts[key] = msgspec.Raw(messages.encode(value))
     return parts
 
 
@@ -54,12 +57,12 @@ def delta(
         if isinstance(part, tuple) and isinstance(before, tuple) and len(part) == len(before):
             for index, (item, was) in enumerate(zip(part, before, strict=True)):
                 if item != was:
-                    changed[f"{key}/{index}"] = msgspec.Raw(item)
+                    changed[f"{key}/{index}"] = item
         else:
             changed[key] = msgspec.Raw(_json(part))
     unset = [key for key in old if key not in new]
     return messages.encode(messages.Delta(code, of, version, base, changed, unset))
 
 
-def _json(part: bytes | tuple[bytes, ...]) -> bytes:
-    return b"[" + b",".join(part) + b"]" if isinstance(part, tuple) else part
+def _json(part: Part) -> bytes:
+    return b"[" + b",".join(part) + b"]" if isinstance(part, tuple) else bytes(part)
