@@ -40,6 +40,7 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import gc
 import itertools
 import json
 import math
@@ -68,6 +69,7 @@ from bench.processes import child, cpu_seconds, free_port, machine_busy, wait_re
 from wordarena.client import apply_delta
 from wordarena.core.duel import rules
 from wordarena.core.lexicon import word_list
+from wordarena.server import heap
 
 HOST = "127.0.0.1"
 SEATS = rules.MAX_SEATS
@@ -452,6 +454,13 @@ async def seat_room(
 # ---------------------------------------------------------------- the runs
 
 
+def quiet_collector() -> None:
+    """The measuring client's collector set as the server's (wordarena.server.heap)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*heap.GC_THRESHOLDS)
+
+
 @dataclass
 class Options:
     rooms: int
@@ -473,6 +482,7 @@ async def server_run(url: str, pid: int, opts: Options) -> dict[str, Any]:
         rooms += await bounded(jobs, CONNECT_PARALLEL // SEATS)
         players = [p for room in rooms for p in room]
         setup_s = time.perf_counter() - began
+        quiet_collector()  # this client's own pauses would be counted as the server's latency
         await asyncio.sleep(1.0)
         rss_after = rss_kib(pid)
         await asyncio.gather(*(room[0].ws.send_str('{"type":"start"}') for room in rooms))
@@ -573,6 +583,7 @@ def echo_worker(url: str, numbers: range, pad: int, pipe: Connection) -> None:
             conns = await bounded(
                 [functools.partial(session.ws_connect, u, max_msg_size=0) for u in urls], 16
             )
+            quiet_collector()
             pipe.send("ready")
             while (run := await asyncio.to_thread(pipe.recv)) is not None:
                 samples, frames = Samples(), Tally.frames
