@@ -78,6 +78,13 @@ class Database:
         with self._sessions.begin() as session:
             yield session
 
+    @contextmanager
+    def core_transaction(self) -> Iterator[Connection]:
+        """The same through Core alone: for the server's group commit, where the ORM's
+        session costs more than the rows (an ORM session can join it: `Session(bind=...)`)."""
+        with self.engine.begin() as connection:
+            yield connection
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
-from sqlalchemy import Table, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from wordarena.store.database import Database
@@ -75,12 +75,12 @@ class RoomRepository:
 
         A refused room's writes are skipped (its owner has changed); the others land.
         """
-        with self.db.transaction() as session:
+        with self.db.core_transaction() as connection:
             opened = {w.code for w in writes if isinstance(w, RoomOpened)}
             fences = {code: fence for code, fence in _fences(writes).items() if code not in opened}
-            refused = _refused(session, fences)
+            refused = _refused(connection, fences)
             kept = [w for w in writes if w.code not in refused]
-            _apply(session, kept)
+            _apply(connection, kept)
         return refused
 
     def live(self) -> list[StoredRoom]:
@@ -148,7 +148,7 @@ def _fences(writes: Sequence[Write]) -> dict[str, int]:
     return fences
 
 
-def _refused(session: Session, fences: dict[str, int]) -> set[str]:
+def _refused(connection: Connection, fences: dict[str, int]) -> set[str]:
     """The rooms whose writes carry an older fence than the store's (or that are gone).
 
     One statement for every room of the commit: their rows are locked until it ends
@@ -157,7 +157,6 @@ def _refused(session: Session, fences: dict[str, int]) -> set[str]:
     """
     if not fences:
         return set()
-    connection = session.connection()
     rows = connection.execute(_READ_FENCES, {"codes": list(fences)})
     stored: dict[str, int] = {code: fence for code, fence in rows}
     refused = {code for code, fence in fences.items() if code not in stored or stored[code] > fence}
@@ -171,52 +170,57 @@ def _refused(session: Session, fences: dict[str, int]) -> set[str]:
     return refused
 
 
-def _apply(session: Session, writes: Sequence[Write]) -> None:
-    """Rooms opened, then events, snapshots and results in order, then rooms dropped."""
-    for write in writes:
-        if isinstance(write, RoomOpened):
-            session.add(
-                RoomRow(
-                    code=write.code,
-                    snapshot=write.snapshot,
-                    snapshot_seq=0,
-                    people=write.people,
-                    fence=write.fence,
-                )
-            )
-    session.flush()
+def _apply(connection: Connection, writes: Sequence[Write]) -> None:
+    """Rooms opened, then events, snapshots, then results (through an ORM session), then rooms dropped.
+
+    What every tick writes (events, snapshots) goes through Core; the rarer results use
+    the ORM models of their tables, in a session joined to the same transaction.
+    """
+    opened = [
+        {"code": w.code, "snapshot": w.snapshot, "snapshot_seq": 0, "people": w.people, "fence": w.fence}
+        for w in writes
+        if isinstance(w, RoomOpened)
+    ]
+    if opened:
+        connection.execute(insert(ROOMS), opened)
     events = [
         {"room_code": w.code, "seq": w.seq, "event": w.event, "fence": w.fence}
         for w in writes
         if isinstance(w, EventAppended)
     ]
     if events:  # Core's executemany: the ORM's bulk path costs more than the rows themselves
-        session.connection().execute(insert(ROOM_EVENTS), events)
+        connection.execute(insert(ROOM_EVENTS), events)
     for write in writes:
-        match write:
-            case SnapshotTaken():
-                connection = session.connection()
-                connection.execute(
-                    _SAVE_SNAPSHOT,
-                    {
-                        "room": write.code,
-                        "snapshot": write.snapshot,
-                        "seq": write.seq,
-                        "people": write.people,
-                    },
-                )
-                connection.execute(_DROP_COVERED_EVENTS, {"room": write.code, "seq": write.seq})
-            case DuelStored():
-                store_duel(session, write)
-            case PlaceStored():
-                store_place(session, write)
-            case TournamentStored():
-                store_tournament(session, write)
+        if isinstance(write, SnapshotTaken):
+            snapshot = {
+                "room": write.code,
+                "snapshot": write.snapshot,
+                "seq": write.seq,
+                "people": write.people,
+            }
+            connection.execute(_SAVE_SNAPSHOT, snapshot)
+            connection.execute(_DROP_COVERED_EVENTS, {"room": write.code, "seq": write.seq})
+    results = [w for w in writes if isinstance(w, DuelStored | PlaceStored | TournamentStored)]
+    if results:
+        with Session(bind=connection) as session:  # joins the transaction: committed with it
+            for write in results:
+                match write:
+                    case DuelStored():
+                        store_duel(session, write)
+                    case PlaceStored():
+                        store_place(session, write)
+                    case TournamentStored():
+                        store_tournament(session, write)
+            session.flush()
     for write in writes:
         if isinstance(write, RoomDropped):
-            _drop(session, write.code)
+            _drop_rows(connection, write.code)
 
 
 def _drop(session: Session, code: str) -> None:
-    session.execute(delete(RoomEventRow).where(RoomEventRow.room_code == code))
-    session.execute(delete(RoomRow).where(RoomRow.code == code))
+    _drop_rows(session.connection(), code)
+
+
+def _drop_rows(connection: Connection, code: str) -> None:
+    connection.execute(delete(ROOM_EVENTS).where(ROOM_EVENTS.c.room_code == code))
+    connection.execute(delete(ROOMS).where(ROOMS.c.code == code))
