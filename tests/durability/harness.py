@@ -781,8 +781,9 @@ class Team:
                 if self.world.winding_down:
                     return
                 await self._fresh_people_if_apart()
-                waits = [p.online.wait() for p in self.people]  # a late comer first comes back
-                await asyncio.wait_for(asyncio.gather(*waits), self.world.late_delay() + REQUEST_S)
+                # A late comer first comes back. One coroutine awaits every event in turn: a gather
+                # cancelled by the timeout (or a kill) logged "exception was never retrieved".
+                await asyncio.wait_for(_all_online(self.people), self.world.late_delay() + REQUEST_S)
                 for p in self.people:
                     p.focus = None
                     await p.send({"type": "queue", "lang": self.lang, "practice": self.practice})
@@ -848,6 +849,11 @@ def _more_bots(code: str, than: int) -> Callable[[dict[str, Any]], bool]:
 def _over(p: Player, code: str) -> bool:
     view = p.views.get(code)
     return view is not None and view["phase"] in ("finished", "closed")
+
+
+async def _all_online(people: list[Player]) -> None:
+    for p in people:
+        await p.online.wait()
 
 
 async def any_of(players: Iterable[Player], ready: Callable[[Player], bool], timeout: float) -> None:
