@@ -87,6 +87,20 @@ class LiveServer:
         self.clock.offset += ms
         asyncio.run_coroutine_threadsafe(self._settle(), self.loop).result(timeout=30)
 
+    def end_round(self, code: str) -> None:
+        """Jump to the end of the round in play (its closing or its clock), not past it.
+
+        The clock also runs in real time: jumping a whole closing (20 s) from a closing that
+        began some real seconds ago would eat that much of the reveal that follows.
+        """
+
+        def left() -> int:
+            state = self.room(code).state
+            ends = [t for t in (state.clock_ends_at, state.closing_ends_at) if t is not None]
+            return max(0, min(ends) - self.clock()) if ends else 0
+
+        self.jump(self.call(left))
+
     async def _settle(self) -> None:
         await self.service.desk.tick()
         for room in list(self.service.rooms.values()):

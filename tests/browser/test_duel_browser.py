@@ -111,7 +111,7 @@ def test_two_friends_and_a_bot_play_a_french_round(browser: Browser, live: LiveS
 
     # The closing runs out, unless the bot solved too and the round is already over (all done).
     if live.call(lambda: live.room(code).state.phase.value) == "playing":
-        live.jump(20_000)
+        live.end_round(code)
     for page in (alice, bob):
         expect(page.get_by_test_id("reveal-card")).to_be_visible()
         expect(page.get_by_test_id("reveal-answer")).to_contain_text(answer.upper())
@@ -148,7 +148,7 @@ def test_a_korean_round_typed_jamo_by_jamo(browser: Browser, live: LiveServer) -
     assert live.call(lambda: live.room(code).state.phase.value) == "playing"
     assert bob.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
-    live.jump(20_000)
+    live.end_round(code)
     expect(bob.get_by_test_id("reveal-answer")).to_contain_text(answer)
     live.jump(6_500)
     expect(alice.get_by_test_id("winner")).to_have_count(1)

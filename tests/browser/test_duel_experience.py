@@ -59,7 +59,7 @@ def solve(live: LiveServer, code: str, solver: Page) -> None:
 def finish_round(live: LiveServer, code: str, solver: Page) -> None:
     """``solver`` finds the word; the closing and the reveal card run out."""
     solve(live, code, solver)
-    live.jump(20_000)
+    live.end_round(code)
     expect(solver.get_by_test_id("reveal-card")).to_be_visible()
     live.jump(6_500)
 
@@ -89,7 +89,7 @@ def test_the_reveal_keeps_your_grid_and_shows_everybody_then_each_round_can_be_r
         "data-state", re.compile("correct|present|absent")
     )
     solve(live, code, bob)
-    live.jump(20_000)
+    live.end_round(code)
     expect(alice.get_by_test_id("reveal-card")).to_be_visible()
     expect(alice.get_by_test_id("board")).to_be_in_viewport()  # your grid stays in sight
     expect(alice.get_by_test_id("tile-r0-c0")).to_be_in_viewport()
@@ -235,7 +235,7 @@ def focus_inside(page: Page, testid: str) -> bool:
 
 def finish_round_without_reveal_jump(live: LiveServer, code: str, solver: Page) -> None:
     solve(live, code, solver)
-    live.jump(20_000)
+    live.end_round(code)
 
 
 def test_the_confirmation_gives_the_focus_back(browser: Browser, live: LiveServer) -> None:
@@ -303,7 +303,7 @@ def test_the_share_text_spoils_nothing(browser: Browser, live: LiveServer) -> No
         "data-state", re.compile("correct|present|absent")
     )
     solve(live, code, alice)
-    live.jump(20_000)
+    live.end_round(code)
     expect(alice.get_by_test_id("reveal-card")).to_be_visible()
     live.jump(6_500)
     expect(alice.get_by_test_id("standings")).to_be_visible()

@@ -69,7 +69,7 @@ def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: Li
     expect(phone.get_by_test_id("closing-banner")).to_be_visible()
     fits(phone, "game-closing", "closing-banner")
     fits(host, "game-closing")
-    live.jump(20_000)
+    live.end_round(code)
     expect(phone.get_by_test_id("reveal-card")).to_be_visible()
     fits(phone, "reveal", "reveal-answer")
     fits(host, "reveal")

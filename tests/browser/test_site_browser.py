@@ -106,7 +106,7 @@ def play_one_round(browser: Browser, live: LiveServer) -> tuple[Page, Page, str,
     )
     type_word(alice, answer)
     expect(alice.get_by_test_id("my-status")).to_contain_text("Found")
-    live.jump(20_000)
+    live.end_round(code)
     expect(alice.get_by_test_id("reveal-card")).to_be_visible()
     return alice, bob, code, answer
 
