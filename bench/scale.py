@@ -91,6 +91,19 @@ class Servers:
     def close(self) -> None:
         self._stack.close()
 
+    def log_problems(self) -> list[str]:
+        """The WARNING and ERROR lines of every server's log, with the next line (a traceback's start)."""
+        found = []
+        for log in sorted(self.tmp.glob("*.log")):
+            lines = log.read_text(errors="replace").splitlines()
+            for i, line in enumerate(lines):
+                if " WARNING " in line or " ERROR " in line:
+                    tail = lines[i + 1 : i + 30]
+                    # The exception's own line: the first unindented line after the traceback's.
+                    cause = next((t for t in tail[1:] if t and not t.startswith(" ")), "")
+                    found.append(f"{log.name}: {line[24:]} | {cause}"[:400])
+        return found
+
     def cpu(self) -> float:
         return sum(cpu_seconds(p.pid) for p in self.procs.values() if p.poll() is None)
 
@@ -125,6 +138,7 @@ def fresh_schema(server_url: str) -> Iterator[str]:
 class Sample:
     ms: float
     hop: bool  # the player's process does not own the room
+    at: float = field(default_factory=time.monotonic)  # when it was shown (one clock for every process)
 
 
 async def _room(urls: list[str], index: int, seconds: float, out: list[Sample]) -> None:
@@ -224,20 +238,20 @@ async def _mover(client: Client, deadline: float, out: list[Sample]) -> None:
 
 
 def _generator(urls: list[str], rooms: list[int], tournaments: list[int], seconds: float, pipe: Any) -> None:
-    async def run() -> list[Sample]:
+    async def run() -> tuple[list[Sample], list[str]]:
         out: list[Sample] = []
         jobs = [_room(urls, i, seconds, out) for i in rooms] + [
             _tournament(urls, i, seconds, out) for i in tournaments
         ]
-        await asyncio.gather(*jobs, return_exceptions=True)
-        return out
+        ended = await asyncio.gather(*jobs, return_exceptions=True)
+        return out, [repr(e) for e in ended if isinstance(e, BaseException)]
 
-    samples = asyncio.run(run())
-    pipe.send([(s.ms, s.hop) for s in samples])
+    samples, failures = asyncio.run(run())
+    pipe.send(([(s.ms, s.hop, s.at) for s in samples], failures))
 
 
-def load(urls: list[str], opts: argparse.Namespace) -> tuple[list[Sample], float]:
-    """Run the load from generator processes; returns every sample and the wall time."""
+def load(urls: list[str], opts: argparse.Namespace) -> tuple[list[Sample], float, list[str]]:
+    """Run the load from generator processes: every sample, the wall time, the rooms that failed."""
     context = multiprocessing.get_context("spawn")
     n = opts.generators
     pipes, procs = [], []
@@ -251,11 +265,14 @@ def load(urls: list[str], opts: argparse.Namespace) -> tuple[list[Sample], float
         pipes.append(parent)
         procs.append(proc)
     samples: list[Sample] = []
+    failures: list[str] = []
     for pipe in pipes:
-        samples += [Sample(ms, hop) for ms, hop in pipe.recv()]
+        sent, failed = pipe.recv()
+        samples += [Sample(ms, hop, at) for ms, hop, at in sent]
+        failures += failed
     for proc in procs:
         proc.join(30)
-    return samples, time.monotonic() - started
+    return samples, time.monotonic() - started, failures
 
 
 # ---------------------------------------------------------------- runs
@@ -277,20 +294,26 @@ def one_run(
             urls = [servers.start(f"m{i}") for i in range(members)]
             redis_before = _redis_stats(redis_url)
             cpu_before = servers.cpu()
-            samples, wall = load(urls, opts)
+            samples, wall, failures = load(urls, opts)
             cpu = servers.cpu() - cpu_before
             redis_after = _redis_stats(redis_url)
             rss = servers.rss_mib()
         finally:
             servers.close()
+            problems = servers.log_problems()
     count = len(samples)
+    # Games end (5 rounds at 20x): the rate is over the time guesses were shown, not the whole window.
+    active = max(s.at for s in samples) - min(s.at for s in samples) if len(samples) > 1 else opts.seconds
     direct = [s.ms for s in samples if not s.hop]
     hop = [s.ms for s in samples if s.hop]
     return {
         "members": members,
         "guesses": count,
-        "per_s": count / opts.seconds,
+        "per_s": count / max(active, 1e-3),
+        "active_s": active,
         "wall_s": wall,
+        "failed_rooms": failures,
+        "log_problems": problems,
         "direct": _percentiles(direct),
         "hop": _percentiles(hop),
         "cpu_ms_per_guess": 1000 * cpu / max(1, count),
@@ -359,12 +382,23 @@ def report(single: dict[str, Any], cluster: dict[str, Any], kills: list[float]) 
     print("\nScale-out: the same load on 1 process, then 2 processes + Redis (PostgreSQL for both).")
     print(f"{'':34}{'1 process':>18}{'2 processes':>18}")
     print(f"{'guesses and moves / s':34}{single['per_s']:>18.0f}{cluster['per_s']:>18.0f}")
+    print(f"{'guesses and moves':34}{single['guesses']:>18}{cluster['guesses']:>18}")
+    print(f"{'seconds with guesses shown':34}{single['active_s']:>18.1f}{cluster['active_s']:>18.1f}")
+    failed_1, failed_2 = len(single["failed_rooms"]), len(cluster["failed_rooms"])
+    print(f"{'rooms and tournaments that failed':34}{failed_1:>18}{failed_2:>18}")
+    logged_1, logged_2 = len(single["log_problems"]), len(cluster["log_problems"])
+    print(f"{'server log warnings and errors':34}{logged_1:>18}{logged_2:>18}")
     print(f"{'p50 / p99 ms, same process':34}{ms(single['direct']):>18}{ms(cluster['direct']):>18}")
     print(f"{'p50 / p99 ms, across processes':34}{'-':>18}{ms(cluster['hop']):>18}")
     cpu_1, cpu_2 = single["cpu_ms_per_guess"], cluster["cpu_ms_per_guess"]
     print(f"{'server CPU ms per guess':34}{cpu_1:>18.3f}{cpu_2:>18.3f}")
     rss_1, rss_2 = [round(r) for r in single["rss_mib"]], [round(r) for r in cluster["rss_mib"]]
     print(f"{'RSS MiB per process':34}{rss_1!s:>18}{rss_2!s:>18}")
+    for run in (single, cluster):
+        for failure in run["failed_rooms"][:3]:
+            print(f"  failed ({run['members']} process(es)): {failure}")
+        for problem in run["log_problems"][:3]:
+            print(f"  server log ({run['members']} process(es)): {problem}")
     ratio = cluster["per_s"] / max(1e-9, single["per_s"])
     print(f"throughput ratio 2 ÷ 1: {ratio:.2f} [aim ≥ 1.7: {'met' if ratio >= 1.7 else 'MISSED'}]")
     extra = cluster["hop"][1] - cluster["direct"][1]

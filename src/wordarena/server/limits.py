@@ -27,3 +27,7 @@ SNAPSHOT_EVERY_EVENTS: Final = 64  # a room is snapshotted after this many event
 STORE_RETRY_FIRST_S: Final = 0.1  # a failed write is retried after this, doubling...
 STORE_RETRY_MAX_S: Final = 5.0  # ...up to this
 STOP_DRAIN_S: Final = 10.0  # at shutdown, how long pending writes may take to land
+
+# Redis (a cluster)
+REDIS_CONNECTIONS_MAX: Final = 100  # per client; Redis runs one command at a time, more would not help
+REDIS_POOL_WAIT_S: Final = 10.0  # a command waits this long for a free connection before it fails

@@ -23,6 +23,7 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from wordarena.server.cluster import redis_client
 from wordarena.server.cluster.wire import Wire, pack, unpack
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,7 @@ class RedisBus(Bus):
         super().__init__(node)
         self.url = url
         self.prefix = prefix
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url)
+        self.redis: aioredis.Redis = redis_client.connect(url)
         self._outbox: asyncio.Queue[tuple[str, bytes, Wire | None, str | None]] = asyncio.Queue()
         self._channels: set[str] = {self._node_channel(node), f"{prefix}all"}
         self._pubsub: Any = None

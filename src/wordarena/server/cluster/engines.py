@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from wordarena.server.cluster import redis_client
 from wordarena.server.cluster.bus import Bus, MemoryBus, RedisBus
 from wordarena.server.cluster.directory import Directory, MemoryDirectory, RedisDirectory
 from wordarena.server.cluster.seats import MemorySeats, RedisSeats, Seats
@@ -53,7 +54,7 @@ def in_memory(node: str, others: Shared | None = None) -> Shared:
 async def with_redis(node: str, url: str) -> Shared:
     """Connect to Redis (checked now: a bad URL or an unreachable server is `RedisUnavailable`)."""
     try:
-        redis = aioredis.Redis.from_url(url)
+        redis = redis_client.connect(url)
         await redis.ping()
     except (ValueError, RedisError, OSError) as error:
         raise RedisUnavailable(f"cannot use Redis at {_safe(url)}: {error}") from None
