@@ -40,7 +40,6 @@ import argparse
 import asyncio
 import contextlib
 import functools
-import gc
 import itertools
 import json
 import math
@@ -454,13 +453,6 @@ async def seat_room(
 # ---------------------------------------------------------------- the runs
 
 
-def quiet_collector() -> None:
-    """The measuring client's collector set as the server's (wordarena.server.heap)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*heap.GC_THRESHOLDS)
-
-
 @dataclass
 class Options:
     rooms: int
@@ -482,7 +474,7 @@ async def server_run(url: str, pid: int, opts: Options) -> dict[str, Any]:
         rooms += await bounded(jobs, CONNECT_PARALLEL // SEATS)
         players = [p for room in rooms for p in room]
         setup_s = time.perf_counter() - began
-        quiet_collector()  # this client's own pauses would be counted as the server's latency
+        heap.freeze_long_lived()  # as the server does: this client's own pauses would count as latency
         await asyncio.sleep(1.0)
         rss_after = rss_kib(pid)
         await asyncio.gather(*(room[0].ws.send_str('{"type":"start"}') for room in rooms))
@@ -583,7 +575,7 @@ def echo_worker(url: str, numbers: range, pad: int, pipe: Connection) -> None:
             conns = await bounded(
                 [functools.partial(session.ws_connect, u, max_msg_size=0) for u in urls], 16
             )
-            quiet_collector()
+            heap.freeze_long_lived()  # the same collector settings as the server run's client
             pipe.send("ready")
             while (run := await asyncio.to_thread(pipe.recv)) is not None:
                 samples, frames = Samples(), Tally.frames

@@ -92,7 +92,7 @@ class Servers:
         self._stack.close()
 
     def log_problems(self) -> list[str]:
-        """The WARNING and ERROR lines of every server's log, with the next line (a traceback's start)."""
+        """The WARNING and ERROR lines of every server's log, each with the exception that followed it."""
         found = []
         for log in sorted(self.tmp.glob("*.log")):
             lines = log.read_text(errors="replace").splitlines()

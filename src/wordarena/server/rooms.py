@@ -440,14 +440,18 @@ class Room(ABC):
         this batch was stored (an await) while their tab took this seat again, and the
         report would erase it (the next batch reports them seated).
         """
-        coming = {e.player for e in self._queued() if e.kind == "attach" and e.player is not None}
+        coming: set[str] | None = None  # read from the inbox only for a "no seat" to report (rare)
         for player in {*self._reported, *self.people(), *attached}:
             seat = self.game.seat_of(player)
-            if seat is None and player in coming:
-                continue
-            if player in attached or player not in self._reported or self._reported[player] != seat:
-                self._reported[player] = seat
-                await self.service.seats.report(player, self.code, seat)
+            if player not in attached and player in self._reported and self._reported[player] == seat:
+                continue  # nothing new to say
+            if seat is None:
+                if coming is None:
+                    coming = {e.player for e in self._queued() if e.kind == "attach" and e.player}
+                if player in coming:
+                    continue
+            self._reported[player] = seat
+            await self.service.seats.report(player, self.code, seat)
 
     def _broadcast(self, now: int) -> None:
         share = Broadcast()  # what every member sees alike is encoded once (server.broadcast)
