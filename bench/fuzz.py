@@ -302,10 +302,8 @@ def serve(port: int, data_dir: Path, time_scale: float, trace: bool) -> None:
     """The real application (as ``wordarena serve``) plus the bench-only route ``/bench/memory``."""
     if trace:
         tracemalloc.start(1)
-    from aiohttp import web
-
     from bench.memory import memory
-    from wordarena.server.app import make_app
+    from wordarena.server.app import make_app, run
     from wordarena.server.service import Config
     from wordarena.store.database import Database, sqlite_url
 
@@ -321,7 +319,7 @@ def serve(port: int, data_dir: Path, time_scale: float, trace: bool) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     app = make_app(config, db=Database.open(sqlite_url(data_dir)))
     app.router.add_get("/bench/memory", memory)
-    web.run_app(app, host=HOST, port=port, print=lambda text: None, handle_signals=True, shutdown_timeout=5.0)
+    run(app, config)
 
 
 def main() -> None:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
 
 import pytest
+from aiohttp import web
 from pytest_postgresql import factories as postgresql_factories
 from pytest_postgresql.executors import PostgreSQLExecutor
 from pytest_redis import factories as redis_factories
 from pytest_redis.executor import RedisExecutor
 
 from tests.engines import PG_CTL
+from tests.served import ServedTestServer
 from tests.server.conftest import arena  # noqa: F401 (a fixture, for tests outside tests/server)
 
 private_postgresql = postgresql_factories.postgresql_proc(executable=PG_CTL, port=None)
@@ -40,3 +43,19 @@ def redis_url(request: pytest.FixtureRequest) -> Iterator[str]:
         return
     server: RedisExecutor = request.getfixturevalue("private_redis")
     yield f"redis://{server.host}:{server.port}/0"
+
+
+@pytest.fixture
+async def aiohttp_server() -> AsyncIterator[Callable[..., Awaitable[ServedTestServer]]]:
+    """pytest-aiohttp's fixture of the same name, serving through the production runner."""
+    servers: list[ServedTestServer] = []
+
+    async def serve(app: web.Application, **kwargs: Any) -> ServedTestServer:
+        server = ServedTestServer(app, host="127.0.0.1")
+        await server.start_server(**kwargs)
+        servers.append(server)
+        return server
+
+    yield serve
+    while servers:
+        await servers.pop().close()

@@ -24,7 +24,7 @@ from aiohttp import web
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from wordarena.core import lexicon
-from wordarena.server.app import make_app
+from wordarena.server.app import app_runner, make_app
 from wordarena.server.rooms import Room
 from wordarena.server.service import SERVICE, Config, Service
 from wordarena.server.tournament_room import TournamentRoom
@@ -68,7 +68,7 @@ class LiveServer:
         asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(timeout=30)
 
     async def _start(self) -> None:
-        self._runner = web.AppRunner(self._app)
+        self._runner = app_runner(self._app)
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
 

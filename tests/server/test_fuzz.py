@@ -40,10 +40,10 @@ from typing import Any, TypeVar
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
+from tests.served import ServedTestServer
 from tests.server.conftest import FakeClock, until
 from tests.server.fuzzing import (
     CLOSE_CODES,
@@ -151,7 +151,7 @@ class Fuzz:
 
     async def start(self) -> None:
         logging.getLogger().addHandler(self.failures)
-        self.server = TestServer(make_app(Config(data_dir=self.tmp), clock=self.clock))
+        self.server = ServedTestServer(make_app(Config(data_dir=self.tmp), clock=self.clock))
         await self.server.start_server()
         self.service.rate_clock = lambda: self.rate_now  # before any socket: their buckets read it
         self.session = aiohttp.ClientSession()

@@ -175,3 +175,30 @@ def test_a_frame_that_is_not_json_is_bad_json_whatever_its_start(text: str) -> N
     with pytest.raises(protocol.BadMessage) as bad:
         protocol.parse(text)
     assert bad.value.code == "bad_json"
+
+
+@pytest.mark.parametrize("depth", [100, 1_000, 2_000])
+def test_json_nested_deeper_than_the_stack_is_bad_json(depth: int) -> None:
+    """A 2 KiB frame nested 1,000 levels deep raised RecursionError out of the parser."""
+    text = '{"type":"ping","t":1,"x":' + "[" * depth + "]" * depth + "}"
+    with pytest.raises(protocol.BadMessage) as bad:
+        protocol.parse(text)
+    assert bad.value.code in ("bad_json", "bad_message")
+    with pytest.raises(protocol.BadMessage):
+        protocol.parse("[" * depth + "]" * depth)
+
+
+async def test_deep_json_gets_an_error_and_the_socket_stays_open(
+    arena: Arena, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before, the socket closed with 1006 (no close frame) and the server logged tracebacks."""
+    deep = '{"type":"ping","x":' + "[" * 1_000 + "]" * 1_000 + "}"
+    async with arena.client() as alice:
+        await alice.ws.send_str(deep)  # before hello
+        assert (await alice.expect("error"))["code"] in ("bad_json", "bad_message")
+        await alice.hello()
+        await alice.ws.send_str(deep)
+        assert (await alice.expect("error"))["code"] in ("bad_json", "bad_message")
+        await alice.send({"type": "ping", "t": 7})
+        assert (await alice.expect("pong"))["t"] == 7
+    assert not [r for r in caplog.records if r.exc_info]

@@ -17,8 +17,10 @@ UI_LANGUAGES = ("en", "fr", "es", "tr", "ru", "ko")
 
 
 @pytest.fixture
-async def site(tmp_path: Path, aiohttp_client: Any) -> AsyncIterator[TestClient[Any, Any]]:
-    yield await aiohttp_client(make_app(Config(data_dir=tmp_path)))
+async def site(tmp_path: Path, aiohttp_server: Any) -> AsyncIterator[TestClient[Any, Any]]:
+    """A client of the real application, served as `wordarena serve` serves it."""
+    async with TestClient(await aiohttp_server(make_app(Config(data_dir=tmp_path)))) as client:
+        yield client
 
 
 class Page(HTMLParser):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import ipaddress
 import logging
@@ -19,8 +20,9 @@ from aiohttp import web
 from wordarena import site
 from wordarena.core.alphabets import ALPHABETS
 from wordarena.core.letters import alphabet
-from wordarena.server import connection, heap, protocol_doc
+from wordarena.server import connection, heap, limits, protocol_doc
 from wordarena.server.cluster import engines
+from wordarena.server.listener import SECURITY_HEADERS, Runner
 from wordarena.server.messages import CloseCode, encode
 from wordarena.server.service import SERVICE, Config, Service
 from wordarena.store.database import Database, StoreUnavailable, sqlite_url
@@ -31,13 +33,6 @@ DATABASE = web.AppKey("database", Database)
 SHARED = web.AppKey("shared", engines.Shared)
 ALPHABETS_KEY = web.AppKey("alphabets", bytes)
 WEB = Path(str(resources.files("wordarena").joinpath("web")))
-
-#: No inline script or style attribute, sockets only to this site, never inside a frame.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
 
 
 def alphabets_payload() -> dict[str, Any]:
@@ -111,11 +106,7 @@ def _own_origins(request: web.Request, config: Config) -> set[str]:
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "same-origin"
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Server"] = "wordarena"  # no versions
+    response.headers.update(SECURITY_HEADERS)
 
 
 # ---------------------------------------------------------------- routes
@@ -238,13 +229,30 @@ def serve(config: Config) -> int:
         return 2
     app = make_app(config, db=db)
     app.on_startup.append(_settle_heap)  # after the service's start: nothing is served before it
-    web.run_app(
-        app,
-        host=config.host,
-        port=config.port,
-        print=lambda text: log.info(text),
-        handle_signals=True,
-        shutdown_timeout=5.0,
-        reuse_port=config.reuse_port,
-    )
+    run(app, config)
     return 0
+
+
+def run(app: web.Application, config: Config) -> None:
+    """Serve ``app`` on the configured address until SIGINT or SIGTERM (what aiohttp's run_app does)."""
+    with contextlib.suppress(web.GracefulExit, KeyboardInterrupt):  # the runner cleans up on the way out
+        asyncio.run(_serve(app, config))
+
+
+def app_runner(app: web.Application, **kwargs: Any) -> Runner:
+    """The runner of ``app``: every connection counted per address (not behind a trusted proxy)."""
+    config: Config = app[CONFIG]
+    per_address = None if config.trust_proxy else config.max_sockets_per_ip or limits.MAX_SOCKETS_PER_IP
+    return Runner(app, per_address=per_address, **kwargs)
+
+
+async def _serve(app: web.Application, config: Config) -> None:
+    runner = app_runner(app, handle_signals=True, shutdown_timeout=5.0)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, config.host, config.port, reuse_port=config.reuse_port)
+        await site.start()
+        log.info("serving on %s (%d connections at most)", site.name, runner.guard.capacity)
+        await asyncio.Event().wait()  # until a signal: the runner raises GracefulExit
+    finally:
+        await runner.cleanup()

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 
 from wordarena.server import limits
+from wordarena.server.log_throttle import LogThrottle
+from wordarena.server.rate_limit import SlidingWindow
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +29,8 @@ class Guards:
         self.max_identities = identities_per_minute or limits.NEW_IDENTITIES_PER_IP_PER_MINUTE
         self.clock = clock
         self.sockets: Counter[str] = Counter()
-        self._identities: dict[str, deque[float]] = {}
-        self._refused: Counter[str] = Counter()
-        self._logged_at: dict[str, float] = {}
+        self._identities = SlidingWindow(self.max_identities, 60.0, clock)
+        self._refusals = LogThrottle(log, clock=clock)
 
     def open_socket(self, ip: str) -> bool:
         if self.sockets[ip] >= self.max_sockets:
@@ -45,23 +46,10 @@ class Guards:
 
     def new_identity(self, ip: str) -> bool:
         """May this address create one more identity now? (a sliding minute)"""
-        now = self.clock()
-        recent = self._identities.setdefault(ip, deque())
-        while recent and recent[0] <= now - 60.0:
-            recent.popleft()
-        if len(recent) >= self.max_identities:
-            self.refused("identities_per_ip", ip)
-            return False
-        recent.append(now)
-        if len(self._identities) > 10_000:  # forget quiet addresses, so this stays small
-            self._identities = {a: q for a, q in self._identities.items() if q and q[-1] > now - 60.0}
-        return True
+        if self._identities.take(ip):
+            return True
+        self.refused("identities_per_ip", ip)
+        return False
 
     def refused(self, kind: str, ip: str) -> None:
-        self._refused[kind] += 1
-        now = self.clock()
-        if now - self._logged_at.get(kind, -limits.LOG_EVERY_S) >= limits.LOG_EVERY_S:
-            self._logged_at[kind] = now
-            log.warning(
-                "refused %s (last from %s); %d refused since the start", kind, ip, self._refused[kind]
-            )
+        self._refusals.note(f"refused {kind}", f"last from {ip}")

@@ -14,11 +14,28 @@ OUTBOX_LIMIT: Final = 256  # queued outgoing frames before a stuck client is dro
 HEARTBEAT_S: Final = 20.0  # WebSocket ping interval; a dead peer is noticed within ~2 beats
 HELLO_TIMEOUT_S: Final = 10.0  # a socket must say hello within this time, else closed with 4001
 
+# Connections, before any request (server/listener.py)
+KEEPALIVE_S: Final = 5.0  # a connection with no complete request for this long (idle, or dribbling) is closed
+BODY_TIMEOUT_S: Final = 5.0  # a request body must have arrived this long after its headers, else HTTP 408
+MAX_DESCRIPTORS: Final = 65_536  # the descriptor limit a server raises itself to (up to the hard limit)
+FD_RESERVE: Final = 64  # descriptors never given to clients: the store, Redis, the log, files
+CROWDED_ADDRESS: Final = 8  # in the last tenth of the connections, only addresses holding fewer than this
+
 # One address (the peer's IP, or X-Forwarded-For with --trust-proxy)
-MAX_SOCKETS_PER_IP: Final = 200  # open WebSockets; more are refused with HTTP 429
+MAX_SOCKETS_PER_IP: Final = 200  # open connections, upgraded or not; more are refused with HTTP 429
 NEW_IDENTITIES_PER_IP_PER_MINUTE: Final = 20  # then `identity_limit` and a 1008 close
 UNPLAYED_IDENTITY_DAYS: Final = 30  # identities that never finished a game are deleted after this
 LOG_EVERY_S: Final = 60.0  # refusals of the same kind are logged once per period, not per attempt
+
+# The site's HTTP work (site/work.py): never on the games' threads
+SITE_THREADS: Final = 2  # threads for the site's store calls (pages, statistics, reports)
+SITE_REQUESTS_PER_IP: Final = 4  # store calls of the site one address may have running or waiting; then 429
+SITE_REQUESTS_IN_ALL: Final = 32  # ...and all addresses together; then 503
+KEY_DERIVATIONS_PER_S: Final = 10.0  # transfer codes derived (PBKDF2, ~40 ms each) per second; then 503
+KEY_DERIVATIONS_WAITING: Final = 2  # derivations running or waiting, in all (one thread); then 503
+TRANSFER_CLAIMS_PER_IP_PER_MINUTE: Final = 10  # codes one address may try, right or wrong; then 429
+TRANSFER_CODES_PER_PLAYER_PER_MINUTE: Final = 5  # transfer codes one identity may ask for; then 429
+REQUEST_BODY_MAX: Final = 2_048  # bytes of a JSON body of the site's APIs; more: 413
 
 # Rooms and the store
 ROOM_CODE_BYTES: Final = 9  # 12 URL-safe characters, 72 random bits: unguessable

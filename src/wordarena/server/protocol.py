@@ -136,6 +136,11 @@ class BadMessage(ValueError):
 
 
 def parse(text: str | bytes) -> ClientMessage:
+    """The typed message of a frame, or `BadMessage`: whatever the frame holds, nothing else escapes.
+
+    JSON nested deeper than the decoder's stack allows (a 2 KiB frame can nest a thousand
+    arrays) raises RecursionError inside msgspec; it is bad JSON like any other.
+    """
     try:
         message: ClientMessage = _decoder.decode(text)
         return message
@@ -146,6 +151,10 @@ def parse(text: str | bytes) -> ClientMessage:
             msgspec.json.decode(text)
         except msgspec.DecodeError as not_json:
             raise BadMessage(ErrorCode.BAD_JSON, f"not valid JSON: {not_json}") from None
+        except RecursionError:
+            raise BadMessage(ErrorCode.BAD_JSON, "not valid JSON: nested too deep") from None
         raise BadMessage(ErrorCode.BAD_MESSAGE, f"invalid message: {error}") from None
     except msgspec.DecodeError as error:
         raise BadMessage(ErrorCode.BAD_JSON, f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise BadMessage(ErrorCode.BAD_JSON, "not valid JSON: nested too deep") from None

@@ -6,6 +6,7 @@ Both take the clock as a parameter, so their tests need no real time.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 
 from wordarena.server import limits
@@ -29,6 +30,26 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class SlidingWindow:
+    """At most ``limit`` takes per key within any ``window_s`` seconds (a take is counted when it is made)."""
+
+    def __init__(self, limit: int, window_s: float = 60.0, clock: Clock = time.monotonic) -> None:
+        self.limit, self.window_s, self.clock = limit, window_s, clock
+        self._takes: dict[str, deque[float]] = {}
+
+    def take(self, key: str) -> bool:
+        now = self.clock()
+        recent = self._takes.setdefault(key, deque())
+        while recent and recent[0] <= now - self.window_s:
+            recent.popleft()
+        if len(recent) >= self.limit:
+            return False
+        recent.append(now)
+        if len(self._takes) > 10_000:  # forget quiet keys, so this stays small
+            self._takes = {k: q for k, q in self._takes.items() if q and q[-1] > now - self.window_s}
+        return True
 
 
 class FloodWatch:

@@ -1,4 +1,4 @@
-"""The site around the games (issue 9): server-rendered pages and the HTTP APIs of the client.
+"""The site around the games: server-rendered pages and the HTTP APIs of the client.
 
 `add_routes` is the one hook the server calls (server/app.py).
 """
@@ -9,7 +9,8 @@ from aiohttp import web
 
 
 def add_routes(app: web.Application) -> None:
-    from wordarena.site import api, pages
+    from wordarena.site import api, pages, work
 
+    work.install(app)
     pages.add_routes(app)
     api.add_routes(app)

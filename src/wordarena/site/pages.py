@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from wordarena.site import facts, language, samples
 from wordarena.site.catalogue import Translator
 from wordarena.site.openers import GUIDE, OpenerGuide
 from wordarena.site.render import render
+from wordarena.site.work import in_store
 from wordarena.store.leaderboards import Leader, LeaderboardRepository
 
 #: Rated tournaments a player must have finished in a language to be on its leaderboard.
@@ -94,7 +94,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     if board_lang not in TOURNAMENT_LANGUAGES:
         raise web.HTTPNotFound(text="no tournaments in this language")
     repository = LeaderboardRepository(request.app[SERVICE].db)
-    leaders = await asyncio.to_thread(repository.top, board_lang, LEADERBOARD_MINIMUM)
+    leaders = await in_store(request, repository.top, board_lang, LEADERBOARD_MINIMUM)
     return render(
         request,
         "leaderboard.html",
