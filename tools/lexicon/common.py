@@ -78,13 +78,17 @@ def deny_list(lang: str) -> set[str]:
 #: Deny-list groups headed "# name: ..." hold proper nouns that are no word of
 #: the language: removed from the guesses as well (RULES.md A2), in every language.
 NAME_GROUP_PREFIX = "# name:"
+#: Groups headed "# not a word:" hold guesses that the review found to be no
+#: word of the language (fragments, foreign words, a slur a dictionary
+#: carries): they leave the guesses too.
+NOT_A_WORD_PREFIX = "# not a word:"
 
 
-def deny_names(lang: str) -> set[str]:
+def deny_names(lang: str, prefixes: tuple[str, ...] = (NAME_GROUP_PREFIX,)) -> set[str]:
     """Keys listed under a ``# name: ...`` group of ``deny/<lang>.txt``.
 
     A group's header is its first comment line; the comment lines right after
-    it continue the header.
+    it continue the header. ``prefixes``: the headers of the groups to read.
     """
     path = DENY / f"{lang}.txt"
     keys: set[str] = set()
@@ -96,7 +100,7 @@ def deny_names(lang: str) -> set[str]:
         stripped = line.strip()
         if stripped.startswith("#"):
             if not after_comment:
-                in_names = stripped.lower().startswith(NAME_GROUP_PREFIX)
+                in_names = stripped.lower().startswith(prefixes)
             after_comment = True
             continue
         after_comment = False
@@ -104,6 +108,11 @@ def deny_names(lang: str) -> set[str]:
         if in_names and word and (key := key_of(lang, word)) is not None:
             keys.add(key)
     return keys
+
+
+def deny_guesses(lang: str) -> set[str]:
+    """Keys that leave the guesses too: the ``# name:`` and ``# not a word:`` groups."""
+    return deny_names(lang, (NAME_GROUP_PREFIX, NOT_A_WORD_PREFIX))
 
 
 def _unique_by_key(lang: str, length: int, words: Iterable[str]) -> dict[str, str]:
@@ -121,12 +130,26 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
 
     Answers are given most frequent first, so when accent folding makes two
     answers share a key the more frequent spelling is kept. Words of the deny
-    list's ``# name:`` groups leave both lists. Every answer is added to the
-    guesses. Files are sorted by key so rebuilds diff cleanly.
+    list's ``# name:`` and ``# not a word:`` groups leave both lists. The reviewed everyday words of
+    ``everyday/<lang>.txt`` that are guesses (or that a second source attests)
+    become answers. Every answer is added to the guesses. Files are sorted by key so rebuilds diff cleanly.
     """
-    names = deny_names(lang)
+    names = deny_guesses(lang)
     answers = {k: w for k, w in _unique_by_key(lang, length, lists.answers).items() if k not in names}
     guesses = {k: w for k, w in _unique_by_key(lang, length, lists.guesses).items() if k not in names}
+    # The reviewed everyday words (everyday.py) are answers when they are guesses
+    # of this length that the deny list does not refuse (the guess's spelling is
+    # kept), or when a second source has met them in web text (`everyday.attested`).
+    from tools.lexicon.everyday import attested, everyday_words
+
+    refused = deny_list(lang)
+    for key, word in everyday_words(lang).items():
+        if len(key) != length or key in refused or key in answers or key in names:
+            continue
+        if key in guesses:
+            answers[key] = guesses[key]
+        elif attested(lang, key):
+            answers[key] = word
     guesses.update(answers)
     folder = DATA / lang / str(length)
     folder.mkdir(parents=True, exist_ok=True)
