@@ -1,4 +1,4 @@
-"""Everyday words are playable, names are not (issue 10 §2).
+"""Everyday words are playable, names are not; household words are answers.
 
 The samples in ``coverage/<lang>.txt`` were written from general knowledge
 before looking at the lists. Every word of a section must pass, except the
@@ -22,7 +22,7 @@ from wordarena.core.letters import normalize
 
 SAMPLES = Path(__file__).parent / "coverage"
 LANGS = sorted(p.stem for p in SAMPLES.glob("*.txt"))
-SECTIONS = ("answers", "inflected", "conjugated", "names", "names_fresh")
+SECTIONS = ("answers", "inflected", "conjugated", "names", "names_fresh", "household")
 
 
 @dataclass
@@ -72,6 +72,7 @@ CHECKS: dict[str, Callable[[str, str], bool]] = {
     "conjugated": is_guess,
     "names": lambda lang, w: not is_guess(lang, w),
     "names_fresh": lambda lang, w: not is_guess(lang, w),
+    "household": is_answer,
 }
 
 
@@ -89,6 +90,12 @@ def test_sample_sizes(lang: str) -> None:
     assert len(sample.words["names_fresh"]) >= 15
     for section, words in sample.exceptions.items():
         assert words <= set(sample.words[section]), f"{section} exceptions not in the sample"
+    # Household words: at least 15 for every list of the language.
+    lengths = [n for list_lang, n in lexicon.available() if list_lang == lang]
+    sizes = {n: 0 for n in lengths}
+    for word in sample.words["household"]:
+        sizes[len(normalize(lang, word))] += 1  # a KeyError: a word of no list's length
+    assert min(sizes.values()) >= 15, sizes
 
 
 @pytest.mark.parametrize("section", SECTIONS)
@@ -99,6 +106,23 @@ def test_coverage(lang: str, section: str) -> None:
     known = sample.exceptions[section]
     assert not failed - known, f"{lang} {section}: fails, not a known exception"
     assert not known - failed, f"{lang} {section}: known exceptions that now pass (remove them)"
+
+
+def household_rates() -> list[str]:
+    """One line per list: household words that are answers."""
+    lines = ["lang len  household answers"]
+    for lang in LANGS:
+        s = read_sample(lang)
+        by_length: dict[int, list[str]] = {}
+        for word in s.words["household"]:
+            by_length.setdefault(len(normalize(lang, word)), []).append(word)
+        for n, words in sorted(by_length.items()):
+            found = sum(is_answer(lang, w) for w in words)
+            missing = " ".join(w for w in words if not is_answer(lang, w))
+            lines.append(
+                f"{lang:4} {n:3}  {found:3}/{len(words):<3} {100 * found / len(words):5.1f}%  {missing}"
+            )
+    return lines
 
 
 def rates() -> list[str]:
@@ -126,3 +150,5 @@ def rates() -> list[str]:
 
 if __name__ == "__main__":
     print("\n".join(rates()))
+    print()
+    print("\n".join(household_rates()))
