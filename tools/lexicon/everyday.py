@@ -25,6 +25,7 @@ printed for a second look (simplemma takes some nouns for forms: nl fiets).
 
     PYTHONPATH=src:. python -m tools.lexicon.everyday --check LANG...   # report only
     PYTHONPATH=src:. python -m tools.lexicon.everyday LANG...           # rewrite the committed lists
+    PYTHONPATH=src:. python -m tools.lexicon.everyday --base OLD LANG   # the same, from older lists
 
 The second form rewrites the committed lists through `common.write_lists`
 (the same step a full build ends with), so the result is the one a rebuild
@@ -64,8 +65,8 @@ def attested(lang: str, key: str) -> bool:
     return lang in tessdata.CODES and key in tessdata.web_words(lang)
 
 
-def committed(lang: str, length: int) -> WordLists:
-    folder = DATA / lang / str(length)
+def committed(lang: str, length: int, base: Path = DATA) -> WordLists:
+    folder = base / lang / str(length)
     answers = (folder / "answers.txt").read_text(encoding="utf-8").split()
     guesses = gzip.decompress((folder / "guesses.txt.gz").read_bytes()).decode("utf-8").split()
     return WordLists(answers=answers, guesses=guesses)
@@ -125,13 +126,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("langs", nargs="+")
     parser.add_argument("--check", action="store_true", help="only report")
+    parser.add_argument(
+        "--base",
+        type=Path,
+        default=DATA,
+        help="read the lists from this copy of the words folder (the build's output before"
+        " an everyday list lost words: the committed lists already hold them)",
+    )
     args = parser.parse_args(argv)
     for lang in args.langs:
         if args.check:
             print("\n".join(check(lang)))
             continue
         for length in lengths(lang):
-            answers, guesses = write_lists(lang, length, committed(lang, length))
+            answers, guesses = write_lists(lang, length, committed(lang, length, args.base))
             print(f"{lang} {length}: {answers} answers, {guesses} guesses", flush=True)
     return 0
 

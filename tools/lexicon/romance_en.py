@@ -62,6 +62,16 @@ class Recipe:
     #: does not know leave both lists (`names.names_among`), except ``not_names``.
     name_dictionary: str = ""
     not_names: frozenset[str] = frozenset()
+    #: When set, a folder of plain word lists inside the unpacked packages, and
+    #: the glob of the files in it that must hold every guess (accents folded,
+    #: lower-case entries): English keeps only what SCOWL's own *words* lists
+    #: hold, which leaves out what SCOWL files as abbreviations (dept, natl,
+    #: ibid), proper names or hacker slang, and the en_GB dictionary's additions
+    #: that no SCOWL list has (subak, adorbs, zipx); ``attest_keep``: reviewed
+    #: clipped words SCOWL files as abbreviations that are ordinary words.
+    attest_folder: str = ""
+    attest_glob: str = ""
+    attest_keep: frozenset[str] = frozenset()
 
 
 # --- fetching -------------------------------------------------------------------
@@ -174,6 +184,25 @@ def plain_words(path: Path) -> set[str]:
     return {w.strip() for w in words if w.strip() and w.strip() == w.strip().lower()}
 
 
+def _fold(word: str) -> str:
+    """Lower case without accents (SCOWL writes café, the dictionaries cafe or café)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def attested_words(folder: Path, pattern: str) -> set[str]:
+    """Folded lower-case entries of the word lists ``folder/pattern`` (UTF-8, one a line)."""
+    words: set[str] = set()
+    for path in sorted(folder.glob(pattern)):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            word = line.strip()
+            if word and word == word.lower():
+                words.add(_fold(word))
+    return words
+
+
 # --- answers ----------------------------------------------------------------------
 
 
@@ -200,6 +229,9 @@ def build(recipe: Recipe, work: Path) -> dict[int, WordLists]:
         known |= {w for w in plain_words(root / name) if len(w) <= max_len}
     if recipe.name_dictionary:
         known -= names_among(lang, known, recipe.name_dictionary, recipe.not_names)
+    if recipe.attest_glob:
+        attested = attested_words(root / recipe.attest_folder, recipe.attest_glob) | recipe.attest_keep
+        known = {w for w in known if _fold(w) in attested}
     by_length: dict[int, list[str]] = {n: [] for n in recipe.lengths}
     for word in known:
         if _ROMAN.fullmatch(word):

@@ -16,6 +16,7 @@ RECIPE = romance_en.Recipe(
         ("hunspell-en-us", "1:2020.12.07-2"),
         ("hunspell-en-gb", "1:7.5.0-1"),
         ("wamerican-large", "2020.12.07-2"),
+        ("scowl", "2020.12.07-2"),
     ),
     # US and British spellings are both accepted as guesses (colour, color).
     hunspell=("usr/share/hunspell/en_US", "usr/share/hunspell/en_GB"),
@@ -25,6 +26,15 @@ RECIPE = romance_en.Recipe(
     # Words without a vowel are abbreviations ("bldg", "tbsp", "html") except these.
     vowels="aeiouy",
     vowelless_words=frozenset({"psst", "pssts", "crwth", "crwths", "shhh", "phpht", "pfft", "hmmm", "brrr"}),
+    # Every guess must be in one of SCOWL's word lists (any size, any spelling
+    # variety): its abbreviation, proper-name, upper-case and special lists
+    # do not count. Clipped words it files as abbreviations that people play
+    # as words are kept by review.
+    attest_folder="usr/share/dict/scowl",
+    attest_glob="*words.*",
+    attest_keep=frozenset(
+        {"admin", "admins", "intro", "intros", "maths", "tech", "techs", "vocab", "plat", "plats"}
+    ),
 )
 
 SOURCES = [
@@ -48,6 +58,13 @@ SOURCES = [
         "LicenseRef-SCOWL (permissive)",
         "guesses",
         "Debian package wamerican-large=2020.12.07-2",
+    ),
+    Source(
+        "SCOWL word lists by size and category (scowl)",
+        "2020.12.07",
+        "LicenseRef-SCOWL (permissive)",
+        "guesses (a word must be in one of SCOWL's word lists, not only among its abbreviations)",
+        "Debian package scowl=2020.12.07-2",
     ),
     Source(
         "wordfreq",

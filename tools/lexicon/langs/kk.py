@@ -182,8 +182,38 @@ def names(entries: set[str]) -> set[str]:
     return {w for w in entries & shared_names() if w not in keep}
 
 
+_BACK = frozenset("аоұы")
+_FRONT = frozenset("әөүіе")
+
+
+def plural(stem: str) -> str | None:
+    """The regular plural of a noun stem (-лар/-лер, -дар/-дер, -тар/-тер), or None.
+
+    The dictionary's suffix rules miss it for some entries (су: no сулар while
+    иттер and үйлер are there). The ending's vowel follows the stem's last
+    vowel; its consonant the stem's last sound: л after vowels and р, й, у;
+    д after л, м, н, ң, з, ж; т after the other consonants.
+    """
+    vowels = [c for c in stem if c in _BACK or c in _FRONT]
+    if len(stem) < 2 or not (vowels or "у" in stem):
+        return None
+    a = "а" if not vowels or vowels[-1] in _BACK else "е"  # су, ту: back
+    last = stem[-1]
+    if last in VOWELS or last in "рйу":
+        start = "л"
+    elif last in "лмнңзж":
+        start = "д"
+    else:
+        start = "т"
+    return f"{stem}{start}{a}р"
+
+
 def build(work: Path) -> dict[int, WordLists]:
     forms = [w for w in expand(work) if w and w[0].islower()]  # capitalised entries are names
+    # Regular plurals the rules missed, kept like every generated form only when
+    # met in web text (below).
+    have = set(forms)
+    forms += [p for w in list(have) if len(w) <= max(LENGTHS) - 3 and (p := plural(w)) and p not in have]
     denied = deny_list("kk")
     known = {key_of("kk", w) for w in forms}
     web = tessdata.web_words("kk")
