@@ -19,7 +19,6 @@ from tests.browser.test_duel_browser import (
     start_round,
     type_word,
 )
-from wordarena.core.letters import alphabet
 
 HINTED = re.compile("correct|present|absent")
 
@@ -331,21 +330,6 @@ def test_korean_syllables_form_under_the_jamo(browser: Browser, live: LiveServer
     for jamo in "ㅏㅁ":
         alice.keyboard.press(f"Key{KOREAN_KEYS[jamo].upper()}")
     expect(alice.get_by_test_id("syllables")).to_have_text("사람")
-
-
-def test_russian_keys_are_big_enough_on_a_small_phone(browser: Browser, live: LiveServer) -> None:
-    alice = new_page(browser, live)
-    link = create_room(alice, "ru")
-    bob = new_page(browser, live, small=True, locale="ru-RU")
-    bob.goto(link)
-    expect(bob.get_by_test_id("screen-lobby")).to_be_visible()
-    start_round(live, alice, bob)
-    keys = bob.locator("#keyboard .key")
-    expect(keys.first).to_be_visible()
-    widths = keys.evaluate_all("keys => keys.map(k => k.getBoundingClientRect().width)")
-    assert len(widths) == len(alphabet("ru").letters) + 2 and min(widths) >= 40, min(widths)
-    assert bob.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-    assert bob.get_by_test_id("key-enter").bounding_box()["y"] + 40 <= 640  # type: ignore[index]
 
 
 def test_bots_are_named_in_the_interface_language(browser: Browser, live: LiveServer) -> None:

@@ -140,12 +140,13 @@ function opponent(seat, index) {
   const score = span("opp-score", String(seat.total + earned));
   if (seat.solved) score.append(" ", icon("check"));
   else if (seat.done) score.append(" ", icon("close"));
-  nameEl.setAttribute("aria-hidden", "true");
-  score.setAttribute("aria-hidden", "true");
+  const line = span("opp-line", "");
+  line.setAttribute("aria-hidden", "true");
+  line.append(nameEl, score);
   // Screen readers get one sentence instead of thirty cells.
   const summary = span("visually-hidden", opponentSummary(seat, name, rows.length));
   item.title = summary.textContent;
-  item.append(mini, nameEl, score, summary);
+  item.append(mini, line, summary);
   return item;
 }
 

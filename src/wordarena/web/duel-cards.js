@@ -38,37 +38,25 @@ function renderReveal(duel) {
   $("reveal-answer").lang = view.options.lang; // the right font and screen-reader voice
   $("reveal-tiles").replaceChildren(alphabet ? answerTiles(reveal.answer_letters, alphabet) : "");
   $("reveal-ended").textContent = t(`reveal.endedBy.${reveal.ended_by}`);
-  $("reveal-rows").replaceChildren(...reveal.seats.map((result) => revealRow(view, result)));
-  $("reveal-grids").replaceChildren(...revealGrids(duel, view, reveal, alphabet));
+  const seen = duel.seatRows.get(reveal.number) ?? [];
+  $("reveal-rows").replaceChildren(...reveal.seats.map((result) => revealSeat(view, result, result.rows ?? seen[result.seat] ?? [], alphabet)));
 }
 
 /**
- * Every seat's rows once the round is over: with their letters when the view
- * carries them, else the colours each seat showed while playing.
+ * One seat's round, as a small card: its name, its guesses (a medal for the
+ * first three to solve), its points, and its rows with their letters when the
+ * view carries them (else the colours the seat showed while playing). Cards,
+ * not a table beside the grids: six seats fit a 360×640 phone without scrolling.
  */
-function revealGrids(duel, view, reveal, alphabet) {
-  const seen = duel.seatRows.get(reveal.number) ?? [];
-  return reveal.seats.map((result) => {
-    const seat = view.seats[result.seat];
-    const rows = result.rows ?? seen[result.seat] ?? [];
-    const box = testid(el("figure", "seat-grid-box"), `reveal-grid-${result.seat}`);
-    box.classList.toggle("me", result.seat === view.you);
-    const caption = el("figcaption", "", displayName(seat.name, seat.bot));
-    box.append(caption, seatGrid(rows, alphabet));
-    return box;
-  });
-}
-
-function revealRow(view, result) {
+function revealSeat(view, result, rows, alphabet) {
   const seat = view.seats[result.seat];
-  const row = el("tr");
-  row.dataset.testid = `reveal-seat-${result.seat}`;
-  if (result.seat === view.you) row.className = "me";
-  const name = el("th");
-  name.scope = "row";
+  const item = testid(el("li", "reveal-seat"), `reveal-seat-${result.seat}`);
+  item.classList.toggle("me", result.seat === view.you);
+  const name = el("p", "rs-name");
   if (seat.bot) name.append(icon("robot"), " ");
   name.append(displayName(seat.name, seat.bot));
-  const guesses = el("td");
+  const line = el("p", "rs-result");
+  const guesses = span("rs-guesses", "");
   if (result.solved) {
     guesses.append(`${result.guesses}/${C.duel.rows}`);
     if (result.solve_rank <= 3) guesses.append(" ", medal(result.solve_rank));
@@ -79,8 +67,13 @@ function revealRow(view, result) {
   const meaning = result.solved ? t("reveal.rank", { n: result.solve_rank }) : t("reveal.notSolved");
   guesses.title = meaning;
   guesses.append(span("visually-hidden", ` ${meaning}`));
-  row.append(name, guesses, el("td", "", `+${result.points}`), el("td", "", String(seat.total)));
-  return row;
+  const points = span("rs-points", `+${result.points}`);
+  points.title = t("reveal.points");
+  const total = span("rs-total", t("game.total", { n: seat.total }));
+  total.title = t("reveal.total");
+  line.append(guesses, points, total);
+  item.append(name, line, testid(seatGrid(rows, alphabet), `reveal-grid-${result.seat}`));
+  return item;
 }
 
 function medal(rank) {

@@ -33,7 +33,8 @@ export function renderGame(duel, { rowsOnly = false } = {}) {
     $("board").hidden = !seat;
     const alphabet = duel.alphabet(view);
     if (alphabet) renderKeyboard($("keyboard"), alphabet, view.keyboard ?? {}, duel.canType(view));
-    $("keyboard").hidden = !["card", "playing"].includes(view.phase);
+    // After the round the keyboard keeps its place (unseen), so the board does not grow under the reveal.
+    $("keyboard").classList.toggle("kb-away", !["card", "playing"].includes(view.phase));
     $("my-status").textContent = statusText(view, seat);
     $("leave-game").hidden = view.phase === "finished";
     renderCards(duel);
@@ -49,13 +50,13 @@ function renderOwnRows(duel) {
   const composer = view.phase === "playing" ? duel.composer : null;
   const rows = seat.rows ?? duel.seatRows.get(view.round?.number)?.[view.you] ?? [];
   updateBoard($("board"), { rows, typed: composer?.typed ?? [], pending: composer?.pending ?? "", alphabet });
-  renderSyllables(view, composer);
+  renderSyllables(duel, view, composer);
 }
 
 /** Korean is typed jamo by jamo: the syllables they form show under the board (ㅅㅏㄹㅏㅁ → 사람). */
-function renderSyllables(view, composer) {
+function renderSyllables(duel, view, composer) {
   const line = $("syllables");
-  const show = view.options.lang === "ko" && view.phase === "playing" && composer;
+  const show = view.options.lang === "ko" && composer && duel.canType(view); // the line under the board is my-status's once done
   line.hidden = !show;
   if (show) line.textContent = composer.typed.length ? composeHangul(composer.typed) : "";
 }

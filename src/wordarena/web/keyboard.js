@@ -1,57 +1,56 @@
-// The on-screen keyboard: the language's rows, Enter and Backspace on the last
-// row, each key coloured by its best hint so far. Ruled-out keys are faded by
-// CSS but stay usable (RULES.md B2).
+// The on-screen keyboard: the language's rows exactly as the server sends them
+// (GET /api/alphabets → keyboard), Enter and Backspace on the last row, each
+// key coloured by its best hint so far. Ruled-out keys stay usable (RULES.md B2).
 //
-// Touch targets (issue 9 §6): a key is at least MIN_KEY_PX wide. When the
-// language's longest row cannot fit at that width (Russian on a phone), the
-// letters are laid out again, in order, over more rows.
+// A player finds a letter where their national layout puts it, so the rows are
+// never laid out again: on a narrow screen the keys get narrower instead (down
+// to the 24 px of WCAG 2.5.8 on a 320 px phone for the longest rows, Russian's
+// 12 letters), and the gaps shrink before the keys do. style.css turns the
+// figures set here into widths (--kb-units, --kb-gaps, --kb-action).
 
 import { t } from "./i18n.js";
 import { HINT_STATES, hintLabel } from "./board.js";
 import { icon } from "./dom.js";
 
-const MIN_KEY_PX = 40;
-const GAP_PX = 3; // as .kb-row in style.css
-const ACTION_KEY_UNITS = 1.5; // Enter and Backspace are wider keys
+/** Enter and Backspace: one and a half letter keys wide, unless the last row is the longest. */
+const ACTION_UNITS = 1.5;
 const HINT_OF_MARK = { G: "correct", Y: "present", "-": "absent" };
 
-/** Keys per row that fit `width` pixels at MIN_KEY_PX each. */
-export function keysPerRow(width) {
-  return Math.max(5, Math.floor((width + GAP_PX) / (MIN_KEY_PX + GAP_PX)));
-}
-
 /**
- * The rows to draw: the language's own when its longest row fits `perRow`
- * keys, else its letters in order, balanced over as few rows as fit. The last
- * row also holds Enter and Backspace. Pure (tests/web).
+ * How wide the keyboard is in letter keys: `units` on its widest row (Enter and
+ * Backspace count `action` keys each), with `gaps` gaps between that row's keys.
+ * Enter and Backspace shrink towards one key wide when the last row is the one
+ * that would set the width (Ukrainian: ten letters beside them). Pure (tests/web).
  */
-export function layoutRows(rows, perRow) {
-  const widest = Math.max(...rows.map((row, i) => row.length + (i === rows.length - 1 ? 2 * ACTION_KEY_UNITS : 0)));
-  if (widest <= perRow) return rows;
-  const letters = rows.flat();
-  const units = letters.length + 2 * ACTION_KEY_UNITS;
-  const count = Math.ceil(units / perRow);
-  const size = Math.ceil(letters.length / count);
-  const out = [];
-  for (let i = 0; i < letters.length; i += size) out.push(letters.slice(i, i + size));
-  // The last row must leave room for Enter and Backspace.
-  while (out.at(-1).length + 2 * ACTION_KEY_UNITS > perRow && out.length < letters.length) {
-    const last = out.at(-1);
-    const moved = last.splice(0, Math.ceil(last.length / 2));
-    out.splice(out.length - 1, 0, moved);
-  }
-  return out;
-}
-
-function availableWidth(container) {
-  return container.clientWidth || Math.min(window.innerWidth, 560) - 16;
+export function keyboardMetrics(rows) {
+  const widest = Math.max(...rows.map((row) => row.length));
+  const last = rows.at(-1).length;
+  const action = Math.max(1, Math.min(ACTION_UNITS, (widest - last) / 2));
+  let units = 0;
+  let gaps = 0;
+  rows.forEach((row, i) => {
+    const isLast = i === rows.length - 1;
+    const rowUnits = row.length + (isLast ? 2 * action : 0);
+    const rowGaps = row.length + (isLast ? 2 : 0) - 1;
+    if (rowUnits > units || (rowUnits === units && rowGaps > gaps)) {
+      units = rowUnits;
+      gaps = rowGaps;
+    }
+  });
+  return { units, gaps, action };
 }
 
 /** Draw the keyboard of `alphabet`, coloured by `hints` (letter → G/Y/-). */
 export function renderKeyboard(container, alphabet, hints, enabled) {
-  const rows = layoutRows(alphabet.rows, keysPerRow(availableWidth(container)));
-  container.replaceChildren();
+  const rows = alphabet.rows;
+  const { units, gaps, action } = keyboardMetrics(rows);
+  container.style.setProperty("--kb-units", String(units));
+  container.style.setProperty("--kb-gaps", String(gaps));
+  container.style.setProperty("--kb-action", String(action));
   container.dataset.rows = String(rows.length);
+  container.dataset.units = String(units); // style.css names Enter and Backspace only on short rows
+  container.lang = alphabet.lang; // the language's own glyphs (Korean jamo, Turkish İ)
+  container.replaceChildren();
   rows.forEach((row, index) => {
     const line = document.createElement("div");
     line.className = "kb-row";

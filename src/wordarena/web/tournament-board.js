@@ -43,6 +43,7 @@ export function renderDuel(tc, view, duel) {
   if (alphabet) renderKeyboard($("duel-keyboard"), alphabet, duel.keyboard ?? {}, tc.canType());
   $("duel-keyboard").hidden = duel.over;
   renderDuelEnd(tc, view, duel, alphabet);
+  keepInView($("duel-board"), duel); // once the keyboard and the duel's end have taken their room
 }
 
 function turnText(tc, view, duel, mine) {
@@ -56,14 +57,24 @@ function playerChip(tc, view, duel, id, colour) {
   const chip = testid(el("div", `duel-player p-${colour}`), `duel-player-${id}`);
   chip.classList.toggle("active", duel.turn === id && !duel.over);
   chip.classList.toggle("winner", duel.winner === id);
-  const name = el("span", "dp-name", id === view.you ? t("tournament.youName", { name: p?.name ?? "" }) : tc.nameOf(id, view));
+  // Your own chip is tinted and says "(you)" to screen readers only: the room goes to your name.
+  const mine = id === view.you;
+  chip.classList.toggle("me", mine);
+  const name = el("span", "dp-name", mine ? p?.name ?? "" : tc.nameOf(id, view));
+  if (mine) name.append(el("span", "visually-hidden", ` ${t("tournament.youName", { name: "" }).trim()}`));
+  name.title = mine ? t("tournament.youName", { name: p?.name ?? "" }) : name.textContent;
   const lives = hearts(p?.lives ?? 0);
   lives.dataset.testid = `duel-lives-${id}`;
   const turns = el("span", "dp-turns", t("tournament.turnsLeft", { n: duel.turns_left?.[id] ?? 0 }));
-  chip.append(el("span", "dp-swatch"), name, lives, turns);
+  // Two lines whatever the width: the name (and rating), then lives and turns left.
+  const top = el("span", "dp-line");
+  top.append(name);
+  const bottom = el("span", "dp-line");
+  bottom.append(lives, turns);
   const rating = ratingBadge(p);
-  if (rating) chip.append(rating);
-  if (p?.away) chip.append(el("span", "badge away", t("lobby.away")));
+  if (rating) bottom.append(rating);
+  if (p?.away) bottom.append(el("span", "badge away", t("lobby.away")));
+  chip.append(top, bottom);
   return chip;
 }
 
@@ -101,7 +112,9 @@ export function renderDuelRows(tc, view) {
     rowEl.dataset.player = player;
     // Redrawn on every view and keystroke: keep a running shake so a refusal stays visible.
     const shaking = rowEl.classList.contains("shake") ? " shake" : "";
-    rowEl.className = `board-row t-row p-${colours[player]}${played?.passed ? " passed" : ""}${r === duel.rows.length && !duel.over ? " current" : ""}${shaking}`;
+    const current = r === duel.rows.length && !duel.over;
+    const future = r > duel.rows.length || (r === duel.rows.length && duel.over);
+    rowEl.className = `board-row t-row p-${colours[player]}${played?.passed ? " passed" : ""}${current ? " current" : ""}${future ? " future" : ""}${shaking}`;
     rowEl.querySelector(".row-tag").textContent = player === view.you ? t("tournament.you") : name;
     const label = played?.passed ? t("tournament.rowLabelPassed", { n: r + 1, name }) : t("tournament.rowLabel", { n: r + 1, name });
     rowEl.setAttribute("aria-label", label);
@@ -131,6 +144,18 @@ export function renderDuelRows(tc, view) {
       tile.setAttribute("aria-label", `${tile.getAttribute("aria-label")} · ${name}`);
     });
   });
+  keepInView(board, duel);
+}
+
+/** A board taller than its area (many rows played, a small phone) scrolls: the row in play stays in sight. */
+function keepInView(board, duel) {
+  const area = board.parentElement;
+  const row = board.children[Math.min(duel.rows.length, board.children.length - 1)];
+  if (!area || !row || area.scrollHeight <= area.clientHeight) return;
+  const top = row.offsetTop; // the area is the row's offsetParent (position: relative)
+  const bottom = top + row.offsetHeight;
+  if (bottom > area.scrollTop + area.clientHeight) area.scrollTop = bottom - area.clientHeight + 4;
+  else if (top < area.scrollTop) area.scrollTop = Math.max(0, top - 4);
 }
 
 function buildBoard(board, duel) {

@@ -67,7 +67,7 @@ function otherDuel(tc, view, duel, alphabet, large) {
   for (let r = 0; r < (duel.rows_total ?? C.tournament.rows); r += 1) {
     const row = duel.rows[r];
     const player = row?.player ?? tc.rowPlayer(duel, r);
-    const line = el("div", `od-row p-${colours[player]}${row?.passed ? " passed" : ""}`);
+    const line = el("div", `od-row p-${colours[player]}${row?.passed ? " passed" : ""}${row ? "" : " future"}`);
     if (withLetters && row) line.setAttribute("aria-label", tc.describeRow(view, row, r));
     for (let c = 0; c < duel.length; c += 1) {
       const state = !row ? "empty" : row.passed || !row.pattern ? "passed" : STATE_OF_MARK[row.pattern[c]];
