@@ -14,7 +14,16 @@ import sys
 
 from tools.lexicon import bot_tables
 from tools.lexicon.common import DATA, WORK, Source, write_lists
+from tools.lexicon.everyday import FOLDER as EVERYDAY
 from wordarena.core.alphabets import ALPHABETS
+
+#: The NOTICE entry of the reviewed everyday lists (``everyday.py``).
+EVERYDAY_SOURCE = Source(
+    "wordarena everyday vocabulary list (tools/lexicon/everyday/<lang>.txt), reviewed by hand",
+    "2026",
+    "same as the project",
+    "answers (everyday words that are guesses or met in web text)",
+)
 
 
 def _module(lang: str):  # type: ignore[no-untyped-def]
@@ -36,6 +45,8 @@ def write_notice() -> None:
         except ModuleNotFoundError:
             continue
         lines.append(f"[{lang}] {ALPHABETS[lang].name}")
+        if (EVERYDAY / f"{lang}.txt").exists():
+            sources = [*sources, EVERYDAY_SOURCE]
         for s in sources:
             lines.append(f"  - {s.name}, version {s.version}, licence {s.licence}; used for {s.used_for}")
             if s.obtained:
