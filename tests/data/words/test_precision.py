@@ -3,7 +3,9 @@
 ``precision/<lang>.txt`` holds, per list, 30 guesses drawn by
 ``python -m tools.lexicon.sample LANG --per-list`` (seed 2027) and read one by
 one: ``!word`` is a non-word (a fragment, a foreign word, an abbreviation, a
-name), ``?word`` a form the reader could not attest, a bare word a real word.
+name), ``?word`` a form the reader could not attest, a bare word a real word,
+``-word`` a real word that a filter refuses on purpose (recorded with the
+reason, and checked to stay refused: remove the mark when it comes back).
 The samples are kept as they were judged: a rebuild does not redraw them.
 
 * at most 10 % of a list's sample may be non-words that are still guesses;
@@ -26,7 +28,7 @@ LISTS = [(lang, n) for lang, n in lexicon.available() if (SAMPLES / f"{lang}.txt
 
 
 def read(lang: str) -> dict[int, list[tuple[str, str]]]:
-    """length -> [(mark, word)] with mark "!", "?" or ""."""
+    """length -> [(mark, word)] with mark "!", "?", "-" or ""."""
     lists: dict[int, list[tuple[str, str]]] = {}
     length = 0
     for raw in (SAMPLES / f"{lang}.txt").read_text(encoding="utf-8").splitlines():
@@ -36,7 +38,7 @@ def read(lang: str) -> dict[int, list[tuple[str, str]]]:
         if line.startswith("["):
             length = int(line.strip("[]"))
             lists[length] = []
-        elif line[0] in "!?":
+        elif line[0] in "!?-":
             lists[length].append((line[0], line[1:]))
         else:
             lists[length].append(("", line))
@@ -60,6 +62,8 @@ def test_precision(lang: str, length: int) -> None:
     assert len(junk) <= 0.10 * len(sample), f"{lang} {length}: non-words accepted: {junk}"
     lost = [w for mark, w in sample if mark == "" and not is_guess(lang, length, w)]
     assert not lost, f"{lang} {length}: judged words no longer guesses: {lost}"
+    back = [w for mark, w in sample if mark == "-" and is_guess(lang, length, w)]
+    assert not back, f"{lang} {length}: words marked refused are guesses again (remove the mark): {back}"
 
 
 def rates() -> list[str]:
