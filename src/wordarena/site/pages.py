@@ -60,6 +60,18 @@ async def openers_index(request: web.Request) -> web.Response:
     )
 
 
+async def openers_language(request: web.Request) -> web.Response:
+    """/openers/en: a language without its length goes to its first list (its shortest words)."""
+    guide = request.app[GUIDE]
+    code = request.match_info["lang"]
+    lengths = sorted(n for c, n in guide.lists if c == code)
+    if not lengths:
+        raise web.HTTPNotFound(text="no such word list")
+    ui = request.query.get("ui", "")
+    keep = f"?ui={ui}" if ui in language.UI_LANGUAGES else ""  # an interface chosen in the link stays chosen
+    raise web.HTTPFound(f"/openers/{code}/{lengths[0]}{keep}")
+
+
 async def openers_list(request: web.Request) -> web.Response:
     lang, _ = language.negotiate(request)
     guide = request.app[GUIDE]
@@ -166,6 +178,8 @@ def add_routes(app: web.Application) -> None:
     for name in CONTENT_PAGES:
         app.router.add_get(f"/{name}", content_page(name))
     app.router.add_get("/openers", openers_index)
+    app.router.add_get(r"/openers/{lang:[a-z]{2}}", openers_language)
+    app.router.add_get(r"/openers/{lang:[a-z]{2}}/", openers_language)
     app.router.add_get(r"/openers/{lang:[a-z]{2}}/{length:\d}", openers_list)
     app.router.add_get("/stats", stats)
     app.router.add_get("/leaderboard", leaderboard)

@@ -39,7 +39,7 @@ import { $, fillSelect } from "./dom.js";
 import { wireKeyboard } from "./keyboard.js";
 import { wirePreferences } from "./prefs.js";
 import { Sounds } from "./sounds.js";
-import { setAttention } from "./attention.js";
+import { alertTurn, alertsChoice, chooseAlerts, setAttention } from "./attention.js";
 import { confirmDialog, syncDialogs, topDialog, wireConfirm } from "./dialogs.js";
 import { LOCAL } from "./storage.js";
 import { DuelClient } from "./duel.js";
@@ -47,6 +47,7 @@ import { TournamentClient } from "./tournament.js";
 import { renderHome, showHomeError, wireHome } from "./home.js";
 import { wireReport } from "./report.js";
 import { shareDuel, shareTournament } from "./results.js";
+import { nameRefusalKey } from "./nickname.js";
 
 const SCREENS = ["home", "lobby", "game", "queue", "group", "tournament"];
 const MESSAGE_MS = 2500;
@@ -76,6 +77,7 @@ class App {
       confirm: (options) => confirmDialog(options),
       setRating: (rating) => this.setRating(rating),
       me: () => this.me,
+      alertTurn: (title, body) => alertTurn(title, body),
     };
     this.duel = new DuelClient(host);
     this.tournament = new TournamentClient(host);
@@ -122,16 +124,22 @@ class App {
     fillSelect($("option-rounds"), C.duel.round_choices.map((n) => [n, String(n)]), C.duel.default_rounds);
     fillSelect($("bot-level"), C.duel.bot_levels.map((level) => [level, t(`bot.${level}`)]), "medium");
     fillSelect($("group-lang"), C.tournament.languages.map((code) => [code, name(code)]), this.tournamentLanguage());
-    // The player's last choices win over the interface language's default (RULES B1).
-    const wordLang = localStorage.getItem(LOCAL.wordLang);
-    if (C.duel.languages.includes(wordLang)) $("word-lang").value = wordLang;
+    // The player's last choices win over the interface language's default (RULES B1); until
+    // they pick one, the word language follows the interface, also when it is switched here.
+    $("word-lang").value = this.duelLanguage();
     $("tournament-lang").value = this.tournamentLanguage();
+  }
+
+  duelLanguage() {
+    const saved = localStorage.getItem(LOCAL.wordLang);
+    if (C.duel.languages.includes(saved)) return saved;
+    return C.duel.languages.includes(language()) ? language() : C.duel.default_language;
   }
 
   tournamentLanguage() {
     const saved = localStorage.getItem(LOCAL.tournamentLang);
     if (C.tournament?.languages.includes(saved)) return saved;
-    return $("tournament-lang").value;
+    return C.tournament?.languages.includes(language()) ? language() : C.tournament?.default_language ?? "en";
   }
 
   wire() {
@@ -182,6 +190,10 @@ class App {
     $("final-home").addEventListener("click", () => this.tournament.closeFinished());
     $("share-tournament").addEventListener("click", () => shareTournament(this));
     $("to-side").addEventListener("click", () => $("t-side").scrollIntoView({ behavior: "smooth", block: "start" }));
+    // Turn alerts: offered in the queue of a first rated tournament, switched in the players' panel.
+    $("alerts-yes").addEventListener("click", () => chooseAlerts(true).then(() => this.render()));
+    $("alerts-no").addEventListener("click", () => chooseAlerts(false).then(() => this.render()));
+    $("alerts-toggle").addEventListener("click", () => chooseAlerts(alertsChoice() !== "on").then(() => this.render()));
     // Physical keys, before any focused control sees them (issue 9 §6).
     window.addEventListener("keydown", (event) => this.onPhysicalKey(event), { capture: true });
   }
@@ -200,7 +212,9 @@ class App {
     if (!this.connection.send(msg)) this.showMessage(t("conn.offline"));
   }
 
-  rename(name) {
+  /** `from`: {input, error} of the field that sent the name, where a refusal is told. */
+  rename(name, from = null) {
+    this.renameError = from;
     if (!this.me) {
       this.pendingName = name; // typed before the server said who we are: sent after welcome
       return;
@@ -208,6 +222,32 @@ class App {
     if (name === this.me.name || name === this.renaming) return;
     this.renaming = name; // Enter then blur must not send it twice
     this.send({ type: "rename", name });
+  }
+
+  /**
+   * A nickname refused (`error bad_name`, or `refused bad_name` inside a game): the
+   * field gets the name that was kept back, and says which rule the new one broke,
+   * in the interface language (the server's own words for a rule not known here).
+   */
+  nameRefused(msg) {
+    this.renaming = "";
+    const key = nameRefusalKey(msg.message);
+    const reason = key ? t(key, { max: C.nickname_max }) : msg.message || t("error.bad_name", { max: C.nickname_max });
+    const text = this.me ? t("nickname.kept", { reason, name: this.me.name }) : reason;
+    for (const input of document.querySelectorAll("[data-nickname], #nickname")) {
+      delete input.dataset.dirty;
+      if (this.me) input.value = this.me.name;
+    }
+    // The field that sent it says why, when it is still on screen (else a message does).
+    const sender = this.renameError;
+    const error = sender?.error && sender.input?.offsetParent != null ? sender.error : null;
+    if (error) {
+      error.textContent = text;
+      error.hidden = false;
+    } else {
+      this.showMessage(text);
+    }
+    if (this.me) this.render();
   }
 
   setRating(rating) {
@@ -309,6 +349,7 @@ class App {
   }
 
   onRefused(msg) {
+    if (msg.code === "bad_name") return this.nameRefused(msg);
     if (this.duel.onRefused(msg)) return;
     if (this.tournament.onProblem(msg)) return;
     const key = `refused.${msg.code}`;
@@ -329,9 +370,7 @@ class App {
         this.duel.forget();
         return;
       case "bad_name":
-        this.renaming = "";
-        if (this.me) this.render();
-        this.showMessage(t("error.bad_name", { max: C.nickname_max }));
+        this.nameRefused(msg);
         return;
       case "replaced":
         this.isDetached = true;
@@ -406,7 +445,16 @@ class App {
     if (this.duel.view) this.duel.tick();
     else this.tournament.tick();
     const attention = this.duel.attentionText() || this.tournament.attentionText();
-    setAttention(attention, t("site.name"));
+    setAttention(attention, this.title());
+  }
+
+  /** The tab's title: the game being played, else both (as the server titles the page). */
+  title() {
+    const site = t("site.name");
+    const screen = document.body.dataset.screen;
+    if (screen === "lobby" || screen === "game") return `${t("app.title")} · ${site}`;
+    if (["queue", "group", "tournament"].includes(screen)) return `${t("tournament.title")} · ${site}`;
+    return `${site}: ${t("app.title")} · ${t("tournament.title")}`;
   }
 
   // ------------------------------------------------------------ typing

@@ -1,8 +1,15 @@
 // Your turn must be noticeable (issue 9 §5): while it is your turn, or a round
-// is running, the tab's title says so and its icon carries a red dot.
+// is running, the tab's title says so and its icon carries a red dot. A player
+// who accepts turn alerts (offered when they first queue for a rated
+// tournament) also gets a system notification while the tab is in the
+// background, and a short vibration on a phone.
+
+import { LOCAL } from "./storage.js";
 
 const ICON = "/static/icons/icon.svg";
 const ICON_ATTENTION = "/static/icons/icon-turn.svg";
+const NOTIFICATION_ICON = "/static/icons/icon-192.png";
+const VIBRATION_MS = [90, 60, 90];
 
 let shown = "";
 
@@ -16,4 +23,50 @@ export function setAttention(text, siteName) {
   const link = document.getElementById("favicon");
   if (link) link.href = text ? ICON_ATTENTION : ICON;
   document.documentElement.dataset.attention = state;
+}
+
+/** "on", "off", or null while the player has not been asked. */
+export function alertsChoice() {
+  const choice = localStorage.getItem(LOCAL.turnAlerts);
+  return choice === "on" || choice === "off" ? choice : null;
+}
+
+/** Whether this browser can alert at all (a notification, or a vibration). */
+export function alertsPossible() {
+  return "Notification" in window || typeof navigator.vibrate === "function";
+}
+
+/** The player's answer; saying yes asks the browser's permission (it must follow a click). */
+export async function chooseAlerts(on) {
+  localStorage.setItem(LOCAL.turnAlerts, on ? "on" : "off");
+  if (on && "Notification" in window && Notification.permission === "default") {
+    try {
+      await Notification.requestPermission();
+    } catch {
+      // An old browser without the promise form, or a refusal: the title and the dot remain.
+    }
+  }
+}
+
+/** It has just become your turn: alert, when the player asked for it. */
+export function alertTurn(title, body) {
+  if (alertsChoice() !== "on") return;
+  if (typeof navigator.vibrate === "function" && window.matchMedia?.("(pointer: coarse)").matches) {
+    try {
+      navigator.vibrate(VIBRATION_MS);
+    } catch {
+      // Not allowed before the page has been touched: nothing to do.
+    }
+  }
+  if (document.visibilityState !== "hidden" || !("Notification" in window) || Notification.permission !== "granted") return;
+  try {
+    const notification = new Notification(title, { body, tag: "wordarena-turn", icon: NOTIFICATION_ICON });
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+    };
+    document.addEventListener("visibilitychange", () => notification.close(), { once: true });
+  } catch {
+    // Phones allow notifications only from a service worker: the vibration is their alert.
+  }
 }

@@ -33,7 +33,12 @@ export function renderLobby(duel) {
  * countdown is above), a private room waits for its host.
  */
 function lobbyHint(view, host, enough) {
-  if (view.quick) return view.auto_start_ms == null ? t("lobby.quickWaiting") : "";
+  if (view.quick) {
+    if (view.auto_start_ms == null) return t("lobby.quickWaiting");
+    // The countdown is running: say who takes the free seats when it ends.
+    const bots = Math.max(0, C.duel.quick_min_seats - view.seats.length);
+    return bots ? t("lobby.quickBots", { n: bots, min: C.duel.quick_min_seats }) : t("lobby.quickNoBots");
+  }
   if (!host) return t("lobby.waitHost");
   return enough ? "" : t("lobby.needTwo");
 }
@@ -64,6 +69,13 @@ function seatItem(view, seat, index, host) {
   return item;
 }
 
+/** Free seats; in a quick game, those a bot takes at the start if nobody comes say so. */
 function emptySeats(view, max) {
-  return Array.from({ length: max - view.seats.length }, () => el("li", "seat empty", t("lobby.emptySeat")));
+  const bots = view.quick ? Math.max(0, C.duel.quick_min_seats - view.seats.length) : 0;
+  return Array.from({ length: max - view.seats.length }, (_, i) => {
+    if (i >= bots) return el("li", "seat empty", t("lobby.emptySeat"));
+    const item = el("li", "seat empty bot-coming");
+    item.append(icon("robot", "", "seat-icon"), span("", t("lobby.botComing")));
+    return item;
+  });
 }

@@ -108,7 +108,7 @@ function wireNickname(app, form) {
       return;
     }
     delete input.dataset.dirty;
-    app.rename(result.name);
+    app.rename(result.name, { input, error });
   };
   form.addEventListener("submit", send);
   input.addEventListener("change", send);

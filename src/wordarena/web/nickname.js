@@ -29,3 +29,23 @@ export function checkNickname(raw, max, maxCodePoints = Infinity) {
   if (length > max || [...name].length > maxCodePoints) return { ok: false, reason: "too_long", length };
   return { ok: true, name, length };
 }
+
+/**
+ * Why the server refused a nickname (`error bad_name`): its message says which rule
+ * was broken (core/nicknames.py), in English. The catalogue key of that rule, to
+ * say it in the interface language, or null for a message this client does not know.
+ */
+const NAME_RULES = [
+  [/\bempty\b/, "nickname.reason.empty"],
+  [/longer than/, "nickname.reason.long"],
+  [/visible letter or digit/, "nickname.reason.visible"],
+  [/\(bot\)/, "nickname.reason.bot"],
+  [/invisible|control/, "nickname.reason.invisible"],
+  [/too many accents/, "nickname.reason.accents"],
+  [/lone accent/, "nickname.reason.loneAccent"],
+];
+
+export function nameRefusalKey(message) {
+  const text = String(message ?? "");
+  return NAME_RULES.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+}

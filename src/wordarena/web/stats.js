@@ -7,6 +7,7 @@ import { pageLanguage, setLanguage, t } from "./i18n.js";
 import { $, el } from "./dom.js";
 import { LOCAL } from "./storage.js";
 import { ratingChart } from "./chart.js";
+import { fillDuelPlaces } from "./places.js";
 
 function token() {
   return localStorage.getItem(LOCAL.token);
@@ -41,6 +42,7 @@ async function loadStats() {
   showDistribution(body.duel.distribution);
   showRating(body.player.rating, body.rating_history);
   showRecent(body.recent);
+  if (body.recent.some((game) => game.kind === "duel" && game.place == null)) showRecent(await fillDuelPlaces(body.recent));
 }
 
 function percent(part, whole) {
@@ -68,6 +70,7 @@ function showDistribution(distribution) {
       const bar = el("span", "bar", String(n));
       bar.style.width = `${Math.max(8, (100 * n) / most)}%`;
       bar.classList.toggle("empty", n === 0);
+      bar.classList.toggle("missed", guesses === "x");
       item.append(label, bar);
       item.setAttribute("aria-label", guesses === "x" ? `${t("stats.notFound")}: ${n}` : t("stats.foundIn", { n: guesses, count: n }));
       return item;
@@ -105,7 +108,9 @@ function showRecent(games) {
 function resultText(game) {
   if (game.kind === "duel") {
     const outcome = game.draw ? t("stats.draw") : game.won ? t("stats.won") : t("stats.lost");
-    return `${outcome} · ${t("share.points", { n: game.total })}`;
+    // "Lost" alone hides a shared second place of four: the place goes first when it is known.
+    const place = game.place != null && game.of ? `${t("share.place", { n: game.place, of: game.of })} · ` : "";
+    return `${place}${outcome} · ${t("share.points", { n: game.total })}`;
   }
   const change = game.rated ? ` · ${game.rating_change > 0 ? "+" : ""}${game.rating_change}` : "";
   return `${t("tournament.place", { n: game.place })}${change}`;

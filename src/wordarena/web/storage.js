@@ -6,6 +6,7 @@ export const LOCAL = {
   wordLang: "wordarena.wordLang",
   tournamentLang: "wordarena.tournamentLang",
   sound: "wordarena.sound",
+  turnAlerts: "wordarena.turnAlerts", // "on" | "off": notifications and vibration at your turn
 };
 
 export const SESSION = {

@@ -21,12 +21,24 @@ function renderIntro(tc, view) {
   const round = view.round;
   $("round-intro-title").textContent = t("tournament.round", { n: round.number });
   $("round-intro-mine").textContent = tc.myPairingText(view);
+  // Your duel: who plays first and how long its word is (both drawn per duel, RULES C4).
+  const mine = view.duel;
+  $("round-intro-detail").textContent = mine
+    ? `${mine.first === view.you ? t("tournament.youPlayFirst") : t("tournament.playsFirst", { name: tc.nameOf(mine.first, view) })} · ${t("tournament.intro.length", { n: mine.length })}`
+    : "";
+  const duels = [view.duel, ...(view.duels ?? [])].filter(Boolean);
   const items = round.pairings.map((pair, i) => {
     const item = testid(el("li", "pairing"), `pairing-${i}`);
     item.classList.toggle("me", pair.includes(view.you));
+    const duel = duels.find((d) => pair.every((id) => d.players.includes(id)));
     pair.forEach((id, k) => {
-      if (k === 1) item.append(el("span", "od-vs", t("tournament.vs")));
+      if (k === 1) item.append(pairingMiddle(duel));
       const who = el("span", "pairing-name", tc.nameOf(id, view));
+      if (duel?.first === id) {
+        const first = el("span", "badge first", t("tournament.intro.first"));
+        first.title = t("tournament.playsFirst", { name: tc.nameOf(id, view) });
+        who.append(first);
+      }
       const rating = ratingBadge(tc.player(id, view));
       if (rating) who.append(rating);
       who.append(hearts(tc.player(id, view)?.lives ?? 0));
@@ -41,6 +53,14 @@ function renderIntro(tc, view) {
     items.push(bye);
   }
   $("pairings").replaceChildren(...items);
+}
+
+/** Between the two names: "vs", and the duel's word length when the view says it. */
+function pairingMiddle(duel) {
+  const middle = el("span", "pairing-vs");
+  middle.append(el("span", "od-vs", t("tournament.vs")));
+  if (duel?.length) middle.append(el("span", "pairing-length", t("tournament.intro.letters", { n: duel.length })));
+  return middle;
 }
 
 function eliminationShown(tc, view) {
@@ -111,15 +131,18 @@ function finalItem(tc, view, p, winners) {
   const rank = el("span", "rank", won ? "" : p.place != null ? `${p.place}.` : "–");
   if (won) rank.append(icon("trophy", t("tournament.place", { n: 1 })));
   item.append(rank, el("span", "seat-name", tc.nameOf(p.id, view)));
-  const rating = ratingBadge(p);
+  if (p.left) item.append(el("span", "badge away", t("tournament.left")));
+  const rating = ratingBadge(p); // the rating at the start
   if (rating) item.append(rating);
-  if (p.id === view.you && view.result) {
-    const n = view.result.rating_change ?? 0;
-    const change = testid(el("span", `rating-change ${n > 0 ? "up" : n < 0 ? "down" : "same"}`, signed(n)), "final-rating-change");
+  // Everybody's rating change (from the rating at the start to rating_after), not only yours.
+  const mine = p.id === view.you && view.result;
+  const n = mine ? view.result.rating_change : p.rating_after != null && p.rating != null ? p.rating_after - p.rating : null;
+  if (view.rated && n != null && !p.bot) {
+    const change = testid(el("span", `rating-change ${n > 0 ? "up" : n < 0 ? "down" : "same"}`, signed(n)), mine ? "final-rating-change" : `final-change-${p.id}`);
     change.dataset.change = String(n);
+    change.title = t("tournament.rating", { before: p.rating, after: p.rating_after ?? p.rating + n });
+    change.setAttribute("aria-label", t(n >= 0 ? "tournament.ratingUp" : "tournament.ratingDown", { n: Math.abs(n) }));
     item.append(change);
-  } else if (p.left) {
-    item.append(el("span", "badge away", t("tournament.left")));
   }
   return item;
 }

@@ -4,6 +4,7 @@
 import { C } from "./constants.js";
 import { t } from "./i18n.js";
 import { $, el, icon, span, testid } from "./dom.js";
+import { alertsChoice, alertsPossible } from "./attention.js";
 
 export function renderQueue(tc) {
   const q = tc.queue;
@@ -20,15 +21,31 @@ export function renderQueue(tc) {
   const lobby = $("queue-lobby");
   lobby.dataset.size = String(size);
   lobby.setAttribute("aria-label", t("tournament.queue.inLobby", { n: size, max: seats }));
+  // Who is in your lobby, with their ratings (LobbyInfo.members), then the seats still free.
+  const members = q.lobby?.members ?? [];
+  const me = tc.host.me()?.name;
+  let meShown = false;
   lobby.replaceChildren(
     ...Array.from({ length: seats }, (_, i) => {
-      const seat = el("li", i < size ? "lobby-seat taken" : "lobby-seat");
-      if (i < size) seat.append(icon("person"));
-      seat.setAttribute("aria-hidden", "true");
+      const member = members[i];
+      const seat = testid(el("li", i < size ? "lobby-seat taken" : "lobby-seat"), `queue-seat-${i}`);
+      if (i >= size) {
+        seat.append(el("span", "lobby-seat-free", "…"));
+        seat.setAttribute("aria-hidden", "true");
+        return seat;
+      }
+      const mine = member?.name === me && !meShown;
+      meShown ||= mine;
+      seat.classList.toggle("me", mine);
+      seat.append(icon("person", "", "seat-icon"), span("seat-name", member?.name ?? ""));
+      if (member?.rating != null && !q.practice) seat.append(span("badge rating", String(member.rating)));
+      if (mine) seat.append(span("badge you", t("lobby.you")));
       return seat;
     }),
   );
   $("queue-hint").textContent = q.practice ? t("tournament.queue.practiceHint") : t("tournament.queue.hint");
+  // A rated tournament is about to start: the moment to offer alerts at your turn (asked once).
+  $("alerts-offer").hidden = q.practice || alertsChoice() !== null || !alertsPossible();
   $("queue-notice").hidden = !tc.groupNotice;
   $("queue-notice").textContent = tc.groupNotice;
 }

@@ -17,6 +17,7 @@ import { renderGroup, renderQueue } from "./tournament-lobby.js";
 import { renderDuel, renderDuelRows, tickDuel } from "./tournament-board.js";
 import { renderPlayers, renderOtherDuels } from "./tournament-side.js";
 import { renderTournamentCards, tickTournamentCards } from "./tournament-cards.js";
+import { alertsChoice, alertsPossible } from "./attention.js";
 
 /** Refusals of a guess: the typed row shakes, the turn and its clock go on (C4). */
 const GUESS_REFUSALS = new Set(["not_in_list", "wrong_length", "on_board", "not_letters", "not_your_turn"]);
@@ -316,6 +317,8 @@ export class TournamentClient {
     if (duel && !duel.over && view.phase === "playing" && duel.turn === view.you && (oldDuel?.turn !== view.you || old?.phase !== "playing")) {
       say(t("tournament.yourTurn"));
       this.host.sounds.play("turn");
+      const opponent = duel.players.find((id) => id !== view.you);
+      this.host.alertTurn(t("tournament.yourTurn"), t("alerts.body", { name: this.nameOf(opponent, view), s: Math.round(C.tournament.turn_ms / 1000) }));
     }
     if (duel?.over && !oldDuel?.over) {
       say(`${this.duelResultText(view, duel)} ${this.answerText(view, duel)}`);
@@ -564,6 +567,9 @@ export class TournamentClient {
     renderPlayers(this, view);
     renderOtherDuels(this, view, spectating);
     $("quit-tournament").hidden = view.phase === "finished";
+    const alerts = $("alerts-toggle");
+    alerts.hidden = view.phase === "finished" || !alertsPossible();
+    alerts.setAttribute("aria-pressed", String(alertsChoice() === "on"));
     $("leave-tournament-top").hidden = view.phase === "finished";
     $("quit-tournament").textContent = this.player(view.you, view)?.in_play ? t("tournament.quit") : t("tournament.eliminated.leave");
     renderTournamentCards(this, view);
