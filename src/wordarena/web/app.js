@@ -408,6 +408,9 @@ class App {
     // Until the games' constants are here (server restarting), the server-drawn page stays as it is.
     if (!loaded()) return;
     const screen = this.screen();
+    // A new screen starts at its top: a group screen scrolled down to "Launch" must not leave
+    // the tournament's board and keyboard half out of a phone's view.
+    if (document.body.dataset.screen !== screen) window.scrollTo(0, 0);
     document.body.dataset.screen = screen;
     document.body.dataset.phase = this.duel.view?.phase ?? (screen === "tournament" ? this.tournament.view.phase : "");
     for (const name of SCREENS) $(`screen-${name}`).hidden = name !== screen;

@@ -3,7 +3,7 @@
 
 import { C } from "./constants.js";
 import { t } from "./i18n.js";
-import { $ } from "./dom.js";
+import { $, span } from "./dom.js";
 import { buildBoard, renderOpponents, updateBoard } from "./board.js";
 import { renderKeyboard } from "./keyboard.js";
 import { composeHangul } from "./hangul.js";
@@ -86,7 +86,15 @@ export function tickGame(duel) {
   const closing = view.phase === "playing" ? duel.remaining(round.closing_ms) : null;
   const banner = $("closing-banner");
   banner.hidden = closing == null;
-  if (closing != null) banner.textContent = t("game.closing", { s: secondsLeft(Math.min(closing, clock ?? closing)) });
+  if (closing != null) {
+    // One line whatever the language: a phone gets the short wording (style.css picks).
+    const s = secondsLeft(Math.min(closing, clock ?? closing));
+    const long = t("game.closing", { s });
+    if (banner.dataset.text !== long) {
+      banner.dataset.text = long;
+      banner.replaceChildren(span("closing-long", long), span("closing-short", t("game.closingShort", { s })));
+    }
+  }
   tickCards(duel);
 }
 
