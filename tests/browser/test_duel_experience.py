@@ -353,9 +353,9 @@ def test_a_guest_of_a_quick_game_never_reads_two_things_and_play_again_is_a_quic
     bob.get_by_test_id("quick-game").click()
     expect(bob.get_by_test_id("auto-start")).to_be_visible()
     for page in (alice, bob):
-        # One line under the countdown, which says who takes the free seats (no "waiting" beside it).
-        expect(page.get_by_test_id("lobby-hint")).to_contain_text("bots take 2 seats")
-        expect(page.get_by_test_id("lobby-hint")).not_to_contain_text("Waiting")
+        expect(page.get_by_test_id("lobby-hint")).to_have_text("")
+        # Under the countdown, who takes the free seats when it ends.
+        expect(page.get_by_test_id("quick-hint")).to_contain_text("bots take 2 seats")
         expect(page.locator(".seat.bot-coming")).to_have_count(2)
         expect(page.get_by_test_id("start")).to_be_hidden()
     live.jump(15_000)

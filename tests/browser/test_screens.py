@@ -47,6 +47,20 @@ def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: Li
     expect(dark.get_by_test_id("home-rating")).to_be_visible()
     fits(dark, "home-dark", "queue-tournament")
     dark.context.close()
+    for page in (phone, host):  # a refused nickname: the kept one is back, the rule is said
+        field = page.get_by_test_id("nickname")
+        kept = field.input_value()
+        field.fill("🎉🎉")
+        field.press("Enter")
+        expect(page.get_by_test_id("nickname-error")).to_contain_text("letter or digit")
+        expect(field).to_have_value(kept)
+        fits(page, "home-nickname-refused", "nickname-error")
+    for small in (True, False):  # a quick game waiting: which seats bots are coming to
+        quick = new_page(browser, live, small=small, **STILL)
+        quick.get_by_test_id("quick-game").click()
+        expect(quick.locator(".seat.bot-coming").first).to_be_visible()
+        fits(quick, "lobby-quick", "quick-hint")
+        quick.context.close()
     link = create_room(host, "en")
     phone.goto(link)
     expect(phone.get_by_test_id("screen-lobby")).to_be_visible()
@@ -59,30 +73,37 @@ def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: Li
     host.get_by_test_id("start").click()
     expect(phone.get_by_test_id("round-card")).to_be_visible()
     fits(phone, "round-card", "round-card")
+    fits(host, "round-card", "round-card")
     live.jump(2_600)
     start_round_seen(phone)
-    type_word(phone, live.wrong_word(code))
-    expect(phone.get_by_test_id("tile-r0-c4")).to_have_attribute("data-state", HINTED)
-    phone.keyboard.type(live.wrong_word(code, 1)[:3])
-    fits(phone, "game", "key-enter")
+    for page in (phone, host):
+        type_word(page, live.wrong_word(code))
+        expect(page.get_by_test_id("tile-r0-c4")).to_have_attribute("data-state", HINTED)
+        page.keyboard.type(live.wrong_word(code, 1)[:3])
+        fits(page, "game", "key-enter")
+        for _ in range(3):
+            page.keyboard.press("Backspace")
     type_word(host, live.answer(code))
     expect(phone.get_by_test_id("closing-banner")).to_be_visible()
     fits(phone, "game-closing", "closing-banner")
     fits(host, "game-closing")
     live.end_round(code)
     expect(phone.get_by_test_id("reveal-card")).to_be_visible()
-    fits(phone, "reveal", "reveal-answer")
-    fits(host, "reveal")
+    fits(phone, "reveal", "reveal-next")
+    fits(host, "reveal", "reveal-next")
     live.jump(6_500)
     expect(phone.get_by_test_id("standings")).to_be_visible()
     fits(phone, "standings", "standings-title")
     fits(host, "standings")
-    phone.get_by_test_id("rounds-review").locator("summary").click()
-    expect(phone.get_by_test_id("review-round")).to_be_visible()
-    fits(phone, "standings-review")
-    phone.goto(f"{live.url}/stats")
-    expect(phone.get_by_test_id("duel-played")).to_have_text("1")
-    fits(phone, "stats-after-a-game")
+    for page in (phone, host):
+        page.get_by_test_id("rounds-review").locator("summary").click()
+        expect(page.get_by_test_id("review-round")).to_be_visible()
+        fits(page, "standings-review")
+    for page in (phone, host):
+        page.goto(f"{live.url}/stats")
+        expect(page.get_by_test_id("duel-played")).to_have_text("1")
+        expect(page.get_by_test_id("recent")).to_contain_text("Place")  # the place of that game
+        fits(page, "stats-after-a-game")
 
 
 def start_round_seen(page: Page) -> None:
@@ -90,32 +111,60 @@ def start_round_seen(page: Page) -> None:
 
 
 def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
+    """Pocket (a phone) finds every word; Desk (a desktop) plays its first duel, then lets its
+    turns run out until it is out, and watches the others; Lazy (a phone) never plays, and watches."""
     phone = new_page(browser, live, small=True, **STILL)
     name(phone, "Pocket")
     phone.get_by_test_id("create-group").click()
     expect(phone.get_by_test_id("screen-group")).to_be_visible()
+    desk = new_page(browser, live, **STILL)
+    name(desk, "Desk")
+    desk.goto(phone.get_by_test_id("group-link").input_value())
+    expect(phone.get_by_test_id("group-member-1")).to_contain_text("Desk")
     fits(phone, "group", "group-launch")
+    fits(desk, "group")
+    lazy = new_page(browser, live, small=True, **STILL)
+    name(lazy, "Lazy")
+    lazy.goto(phone.get_by_test_id("group-link").input_value())
+    expect(phone.get_by_test_id("group-member-2")).to_contain_text("Lazy")
     phone.get_by_test_id("group-practice").check()
     phone.get_by_test_id("group-launch").click()
-    expect(phone.get_by_test_id("screen-queue")).to_be_visible()
+    for page in (phone, desk):
+        expect(page.get_by_test_id("screen-queue")).to_be_visible()
+        expect(page.get_by_test_id("queue-lobby")).to_contain_text("Desk")
     fits(phone, "queue", "unqueue")
+    fits(desk, "queue")
     live.jump(10_000)
-    expect(phone.get_by_test_id("round-intro")).to_be_visible()
+    for page in (phone, desk):
+        expect(page.get_by_test_id("round-intro")).to_be_visible()
+        expect(page.get_by_test_id("round-intro-detail")).not_to_be_empty()
     fits(phone, "tournament-intro", "round-intro")
+    fits(desk, "tournament-intro", "round-intro")
     room = live.tournament_of("Pocket")
-    turn = to_my_turn(live, room, "Pocket")
-    expect(phone.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
-    phone.keyboard.type(turn.typed_answer[:2])
-    fits(phone, "tournament-duel", "turn-clock")
-    phone.keyboard.press("Backspace")
-    phone.keyboard.press("Backspace")
-    phone.keyboard.type(turn.typed_answer)
-    phone.keyboard.press("Enter")
-    expect(phone.get_by_test_id("duel-end")).to_be_visible()
-    fits(phone, "tournament-duel-won", "duel-result")
-    phone.get_by_test_id("palette-toggle").click()
-    fits(phone, "tournament-duel-won-contrast", "duel-result")
-    for _ in range(60):  # on to the end: Pocket finds every word
+    for page, player in ((phone, "Pocket"), (desk, "Desk")):
+        turn = to_my_turn(live, room, player)
+        expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+        page.keyboard.type(turn.typed_answer[:2])
+        fits(page, "tournament-duel", "turn-clock")
+        page.keyboard.press("Backspace")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(turn.typed_answer)
+        page.keyboard.press("Enter")
+        expect(page.get_by_test_id("duel-end")).to_be_visible()
+        fits(page, "tournament-duel-won", "duel-result")
+    for page in (phone, desk):
+        page.get_by_test_id("palette-toggle").click()
+        fits(page, "tournament-duel-won-contrast", "duel-result")
+        page.get_by_test_id("palette-toggle").click()
+    watching: set[int] = set()
+    for _ in range(80):  # on to the end: Pocket finds every word, Desk no more, Lazy never
+        for index, page in enumerate((desk, lazy)):
+            if index not in watching and page.get_by_test_id("elimination").is_visible():
+                fits(page, "tournament-eliminated", "watch")
+                page.get_by_test_id("watch").click()
+                expect(page.get_by_test_id("other-duels")).to_be_visible()
+                fits(page, "tournament-watching", "other-duels")
+                watching.add(index)
         turn = to_my_turn(live, room, "Pocket")
         if turn.phase == "finished":
             break
@@ -123,8 +172,10 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
         phone.keyboard.type(turn.typed_answer)
         phone.keyboard.press("Enter")
         expect(phone.get_by_test_id("duel-end")).to_be_visible()
-    expect(phone.get_by_test_id("final-standings")).to_be_visible()
+    for page in (phone, desk):
+        expect(page.get_by_test_id("final-standings")).to_be_visible()
     fits(phone, "tournament-final", "back-to-group")
+    fits(desk, "tournament-final", "back-to-group")
 
 
 def test_every_page_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
@@ -133,6 +184,7 @@ def test_every_page_fits_a_small_phone(browser: Browser, live: LiveServer) -> No
     for path, label in (
         ("/rules", "rules"),
         ("/openers/fr/5", "openers-fr-5"),
+        ("/openers/ko/5?ui=ko", "openers-ko-5"),
         ("/strategy", "strategy"),
         ("/friends", "friends"),
         ("/faq", "faq"),

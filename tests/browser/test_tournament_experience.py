@@ -202,6 +202,8 @@ def test_back_home_shows_the_new_rating_after_a_rated_tournament_and_the_result_
         expect(page.get_by_test_id("final-standings")).to_be_visible()
         change = int(page.get_by_test_id("final-rating-change").get_attribute("data-change") or "0")
         assert change > 0
+        # Everybody's rating change is shown, not only Champ's: the seven others' too.
+        expect(page.locator("[data-testid^=final-change-]")).to_have_count(7)
         me = live.call(lambda: next(e.player for e in room.state.entrants if e.name == "Champ"))
         expect(page.get_by_test_id(f"final-place-{me}").locator(".badge.rating")).to_have_text("1000")
         page.get_by_test_id("share-tournament").click()

@@ -183,15 +183,20 @@ function renderReview(duel) {
   const word = el("strong", "", round.answer.toLocaleUpperCase(lang));
   word.lang = lang;
   answer.append(word);
+  // The same seat cards as the reveal: names read whole, six seats fit a phone.
   const grids = round.seats.map((result) => {
     const seat = view.seats[result.seat];
-    const box = testid(el("figure", "seat-grid-box"), `review-grid-${result.seat}`);
-    box.classList.toggle("me", result.seat === view.you);
-    const name = seat ? displayName(seat.name, seat.bot) : "";
-    box.append(el("figcaption", "", `${name} · +${result.points ?? 0}`), seatGrid(result.rows ?? [], alphabet));
-    return box;
+    const item = testid(el("li", "reveal-seat"), `review-grid-${result.seat}`);
+    item.classList.toggle("me", result.seat === view.you);
+    const name = el("p", "rs-name");
+    if (seat?.bot) name.append(icon("robot"), " ");
+    name.append(seat ? displayName(seat.name, seat.bot) : "");
+    const line = el("p", "rs-result");
+    line.append(span("rs-points", `+${result.points ?? 0}`));
+    item.append(name, line, seatGrid(result.rows ?? [], alphabet));
+    return item;
   });
-  const gridsBox = el("div", "seat-grids");
+  const gridsBox = el("ol", "reveal-seats");
   gridsBox.append(...grids);
   $("review-round").replaceChildren(answer, gridsBox);
 }

@@ -26,6 +26,14 @@ export function renderLobby(duel) {
   $("start").hidden = !host || view.quick;
   $("start").disabled = !enough;
   $("lobby-hint").textContent = lobbyHint(view, host, enough);
+  $("quick-hint").hidden = !view.quick || view.auto_start_ms == null;
+  $("quick-hint").textContent = quickHint(view);
+}
+
+/** Under a quick game's countdown: who takes the free seats when it ends. */
+function quickHint(view) {
+  const bots = Math.max(0, C.duel.quick_min_seats - view.seats.length);
+  return bots ? t("lobby.quickBots", { n: bots, min: C.duel.quick_min_seats }) : t("lobby.quickNoBots");
 }
 
 /**
@@ -33,12 +41,7 @@ export function renderLobby(duel) {
  * countdown is above), a private room waits for its host.
  */
 function lobbyHint(view, host, enough) {
-  if (view.quick) {
-    if (view.auto_start_ms == null) return t("lobby.quickWaiting");
-    // The countdown is running: say who takes the free seats when it ends.
-    const bots = Math.max(0, C.duel.quick_min_seats - view.seats.length);
-    return bots ? t("lobby.quickBots", { n: bots, min: C.duel.quick_min_seats }) : t("lobby.quickNoBots");
-  }
+  if (view.quick) return view.auto_start_ms == null ? t("lobby.quickWaiting") : "";
   if (!host) return t("lobby.waitHost");
   return enough ? "" : t("lobby.needTwo");
 }

@@ -568,7 +568,7 @@ export class TournamentClient {
     renderOtherDuels(this, view, spectating);
     $("quit-tournament").hidden = view.phase === "finished";
     const alerts = $("alerts-toggle");
-    alerts.hidden = view.phase === "finished" || !alertsPossible();
+    alerts.hidden = view.phase === "finished" || !this.player(view.you, view)?.in_play || !alertsPossible();
     alerts.setAttribute("aria-pressed", String(alertsChoice() === "on"));
     $("leave-tournament-top").hidden = view.phase === "finished";
     $("quit-tournament").textContent = this.player(view.you, view)?.in_play ? t("tournament.quit") : t("tournament.eliminated.leave");
