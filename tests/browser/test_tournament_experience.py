@@ -311,3 +311,42 @@ def test_a_practice_lobby_says_who_joined(browser: Browser, live: LiveServer) ->
     expect(second.get_by_test_id("queue-detail")).to_contain_text("Ann")
     expect(first.get_by_test_id("queue-detail")).to_contain_text("Ben")
     expect(first.get_by_test_id("queue-detail")).to_contain_text("6 seats")
+
+
+ALERTS_STUB = """
+window.__alerts = [];
+window.Notification = class {
+  static permission = "default";
+  static requestPermission() {
+    window.Notification.permission = "granted";
+    return Promise.resolve("granted");
+  }
+  constructor(title, options) { window.__alerts.push([title, options.body]); }
+  close() {}
+};
+// The tab is in the background: only then does a turn become a system notification.
+Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+"""
+
+
+def test_turn_alerts_are_offered_in_a_rated_queue_and_notify_a_background_tab(
+    browser: Browser, live: LiveServer
+) -> None:
+    page = new_page(browser, live)
+    page.context.add_init_script(ALERTS_STUB)
+    page.reload()
+    name(page, "Alerted")
+    page.get_by_test_id("queue-tournament").click()
+    offer = page.get_by_test_id("alerts-offer")
+    expect(offer).to_be_visible()  # asked once, while waiting for a first rated tournament
+    page.get_by_test_id("alerts-yes").click()
+    expect(offer).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('wordarena.turnAlerts')") == "on"
+    with people(live, 7, "en"):
+        expect(page.get_by_test_id("screen-tournament")).to_be_visible()
+        turn = to_my_turn(live, live.tournament_of("Alerted"), "Alerted")
+        assert turn.mine
+        page.wait_for_function("window.__alerts.length > 0")
+        title, body = page.evaluate("window.__alerts[0]")
+        assert title == "Your turn" and "30 seconds" in body, (title, body)
+    expect(page.get_by_test_id("alerts-toggle")).to_have_attribute("aria-pressed", "true")
