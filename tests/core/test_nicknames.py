@@ -42,6 +42,60 @@ def test_refused_names_say_why(bad: str) -> None:
         clean_nickname(bad)
 
 
+@pytest.mark.parametrize(
+    "lookalike",
+    [
+        "Hana (b\u043et)",  # a Cyrillic о: was accepted
+        "Hana (\u042cot)",  # a Cyrillic soft sign for the b: was accepted
+        "Hana (\u0299\u1d0f\u1d1b)",  # small capitals ʙᴏᴛ: was accepted
+        "Hana (b o t)",
+        "Hana (B.O.T)",
+        "Hana (𝐛𝐨𝐭)",  # mathematical bold
+        "Hana ❨bot❩",  # ornamental brackets
+        "Hana (b\u00f6t)",  # an accent does not hide it
+        "Hana (бот)",  # "bot" in Cyrillic letters reads the same
+    ],
+)
+def test_look_alikes_of_the_bot_mark_are_refused(lookalike: str) -> None:
+    with pytest.raises(BadName, match="bot"):
+        clean_nickname(lookalike)
+
+
+@pytest.mark.parametrize(
+    "name", ["Tom (boy)", "Bob (bat)", "(b) ot", "Botan", "robot", "Abbott (UK)", "Σοφία"]
+)
+def test_names_near_the_bot_mark_are_kept(name: str) -> None:
+    assert clean_nickname(name) == name
+
+
+@pytest.mark.parametrize(
+    "stacked",
+    [
+        "\u00e0\u0301\u0302",  # à (one code point, one accent) and two more: three in all
+        "\u1ec7\u0300\u0301" * 20,  # ệ (two accents) and two more, twenty times
+    ],
+)
+def test_accents_are_counted_on_the_decomposed_letter(stacked: str) -> None:
+    """Normalisation folded one accent into the letter before the cap was counted: 3 and 4 accents passed."""
+    with pytest.raises(BadName, match="accents"):
+        clean_nickname(stacked)
+
+
+def test_two_accents_are_still_allowed() -> None:
+    assert clean_nickname("Nguy\u1ec5n") == "Nguyễn"  # ễ: e with a circumflex and a tilde
+
+
+@pytest.mark.parametrize("invisible", ["\u17b4", "Hana\u17b5", "a\u180eb", "a\ufe0fb", "\u115fHana"])
+def test_default_ignorable_characters_are_refused(invisible: str) -> None:
+    """U+17B4, an invisible Khmer vowel, was accepted."""
+    with pytest.raises(BadName, match="invisible"):
+        clean_nickname(invisible)
+
+
+def test_an_emoji_keeps_its_variation_selector() -> None:
+    assert clean_nickname("Hana \u2764\ufe0f") == "Hana \u2764\ufe0f"
+
+
 def test_user_perceived_characters_are_counted() -> None:
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
     assert perceived_length(family) == 1

@@ -193,11 +193,20 @@ async def _close_sockets(app: web.Application) -> None:
     """
     service: Service = app[SERVICE]
     await service.stop()
+    for conn in list(service.conns.values()):
+        conn.outbox.end_cut()  # a client being cut gets no more time
     code = CloseCode.SERVICE_RESTART if service.config.redis_url else CloseCode.GOING_AWAY
     await asyncio.gather(
-        *(ws.close(code=code, message=b"server restart") for ws in list(service.sockets)),
+        *(_close_in_time(ws, code) for ws in list(service.sockets)),
         return_exceptions=True,
     )
+
+
+async def _close_in_time(ws: web.WebSocketResponse, code: CloseCode) -> None:
+    """A client that reads nothing cannot hold the shut-down: its close frame waits so long, no longer."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(limits.CLOSE_LINGER_S):
+            await ws.close(code=code, message=b"server restart")
 
 
 async def _stop(app: web.Application) -> None:
@@ -252,7 +261,7 @@ async def _serve(app: web.Application, config: Config) -> None:
     try:
         site = web.TCPSite(runner, config.host, config.port, reuse_port=config.reuse_port)
         await site.start()
-        log.info("serving on %s (%d connections at most)", site.name, runner.guard.capacity)
+        log.info("Running on %s (%d connections at most)", site.name, runner.guard.capacity)
         await asyncio.Event().wait()  # until a signal: the runner raises GracefulExit
     finally:
         await runner.cleanup()

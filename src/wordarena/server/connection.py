@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from typing import Any, Literal
 
 import msgspec
@@ -37,7 +38,9 @@ Entry = Literal["in", "gone", "held"]  # Connection.enter: attached; no such roo
 
 
 class Connection:
-    def __init__(self, ws: web.WebSocketResponse, service: Service, ip: str) -> None:
+    def __init__(
+        self, ws: web.WebSocketResponse, service: Service, ip: str, transport: asyncio.Transport | None = None
+    ) -> None:
         self.ws = ws
         self.service = service
         self.ip = ip
@@ -51,7 +54,7 @@ class Connection:
         self.gone = False  # the socket closed: nothing more may attach this tab anywhere
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
         self.flood = FloodWatch(service.rate_clock)
-        self.outbox = Outbox(ws, service.flush_soon, service.spawn, self._too_slow)
+        self.outbox = Outbox(ws, service.flush_soon, service.spawn, self._too_slow, transport)
         self._hello_timer = asyncio.get_running_loop().call_later(limits.HELLO_TIMEOUT_S, self._no_hello)
         service.conns[self.number] = self
 
@@ -76,7 +79,7 @@ class Connection:
     def _too_slow(self) -> None:
         """The client stopped reading: drop it, never wait for it."""
         self.service.metrics.errors.labels("slow_client").inc()
-        self.service.spawn(self.ws.close(code=CloseCode.POLICY, message=b"too slow"), "close-slow")
+        self.outbox.cut(CloseCode.POLICY, b"too slow")
 
     def _no_hello(self) -> None:
         if self.player is None:
@@ -89,8 +92,9 @@ class Connection:
         self.service.metrics.messages_in.inc()
         if not self.bucket.take():
             if self.flood.refused():
-                self.service.metrics.errors.labels("flood").inc()
-                self.close_after_sending(CloseCode.POLICY, b"too many messages")
+                if not self.outbox.done:
+                    self.service.metrics.errors.labels("flood").inc()
+                    self.outbox.cut(CloseCode.POLICY, b"too many messages")
             elif self.flood.should_tell():
                 self.send_error(ErrorCode.RATE_LIMITED, "too many messages: slow down")
             return
@@ -389,9 +393,14 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         # aiohttp refuses a frame of max_msg_size bytes: one more lets exactly 4 KiB through
         ws = web.WebSocketResponse(max_msg_size=limits.MAX_FRAME_BYTES + 1, heartbeat=limits.HEARTBEAT_S)
         await ws.prepare(request)
+        transport = request.transport
+        if transport is not None:  # a client that stops reading cannot make the kernel hold megabytes
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.SOCKET_SEND_BUFFER)
         service.metrics.connections.inc()
         service.sockets.add(ws)
-        conn = Connection(ws, service, ip)
+        conn = Connection(ws, service, ip, transport)
         try:
             async for msg in ws:
                 if msg.type is WSMsgType.TEXT:
@@ -401,6 +410,9 @@ async def websocket(request: web.Request) -> web.StreamResponse:
                 elif msg.type is WSMsgType.ERROR:  # aiohttp has already closed the socket (1009 if too big)
                     too_big = getattr(msg.data, "code", None) == CloseCode.TOO_BIG
                     service.metrics.errors.labels("frame_too_big" if too_big else "ws_error").inc()
+                if conn.outbox.cutting is not None:  # a flood or a stuck client: read nothing more
+                    await conn.outbox.cutting
+                    break
         finally:
             service.sockets.discard(ws)
             service.metrics.connections.dec()

@@ -10,7 +10,12 @@ RATE_PER_SECOND: Final = 20.0  # messages a connection may send per second...
 RATE_BURST: Final = 40.0  # ...with bursts up to this many
 FLOOD_CLOSE_S: Final = 5.0  # over the rate for this long without a pause: closed with 1008
 FLOOD_PAUSE_S: Final = 1.0  # a second without a refused message ends a flood
-OUTBOX_LIMIT: Final = 256  # queued outgoing frames before a stuck client is dropped
+FLOOD_REFUSED_MAX: Final = 1_000  # refused messages that close a flood at once, however short (full speed)
+OUTBOX_LIMIT: Final = 256  # queued outgoing frames before a stuck client is dropped (1008)...
+OUTBOX_LIMIT_BYTES: Final = 128 * 1024  # ...or bytes held for it here (queued, and the transport's buffer)...
+SLOW_CLIENT_S: Final = 10.0  # ...or a write that waited this long for the client to read
+SOCKET_SEND_BUFFER: Final = 64 * 1024  # the kernel's send buffer of a socket (SO_SNDBUF; Linux doubles it)
+CLOSE_LINGER_S: Final = 3.0  # a flooding or stuck client's connection is cut this long after its 1008
 HEARTBEAT_S: Final = 20.0  # WebSocket ping interval; a dead peer is noticed within ~2 beats
 HELLO_TIMEOUT_S: Final = 10.0  # a socket must say hello within this time, else closed with 4001
 

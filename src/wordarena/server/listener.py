@@ -118,9 +118,15 @@ def descriptor_capacity() -> int:
 
 
 class _AccessLog(AccessLogger):
-    """The usual access line for what was served; refusals and errors summed up per status."""
+    """The usual access line for what was served; refusals and errors summed up per status.
+
+    A WebSocket (101) gets no line: its line would come when it closes, one per socket,
+    which a client opening sockets in a loop turns into a flood (`/metrics` counts them).
+    """
 
     def log(self, request: BaseRequest, response: web.StreamResponse, time: float) -> None:
+        if response.status == 101:
+            return
         if response.status >= 400:
             _refusals.note(
                 f"HTTP {response.status}",

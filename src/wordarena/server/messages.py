@@ -77,8 +77,9 @@ class CloseCode(IntEnum):
 
 CLOSE_MEANINGS: Final[dict[CloseCode, str]] = {
     CloseCode.GOING_AWAY: "the server is shutting down: reconnect (with backoff) and `hello` again",
-    CloseCode.POLICY: "a flood (over the message rate for a whole window), a client too slow to read, "
-    "or too many new identities from one address",
+    CloseCode.POLICY: "a flood (over the message rate for a whole window, or at full speed), a client "
+    "too slow to read (its connection is then cut a few seconds later), or too many new identities "
+    "from one address",
     CloseCode.TOO_BIG: "a frame over the size limit",
     CloseCode.SERVER_ERROR: "writing to this socket failed on the server: reconnect and `hello` again "
     "(a full view follows)",

@@ -15,6 +15,16 @@ class Metrics:
         self.players = Gauge(
             "wordarena_players_in_rooms", "Connected players seated in a room", registry=self.registry
         )
+        self.sockets_slow = Gauge(
+            "wordarena_sockets_slow",
+            "Sockets whose client reads slower than it is sent to (a write waits for it)",
+            registry=self.registry,
+        )
+        self.socket_bytes_waiting = Gauge(
+            "wordarena_socket_bytes_waiting",
+            "Bytes held in this process for sockets whose writes wait",
+            registry=self.registry,
+        )
         self.messages = Counter(
             "wordarena_messages_total", "WebSocket messages", ["direction"], registry=self.registry
         )

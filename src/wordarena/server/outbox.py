@@ -10,7 +10,10 @@ two batches land together). They wait here until the service's end-of-tick flush
   or small frame to the transport at once and only suspends when the transport asks to
   drain. Only then does a task take over (`_drain`), and later frames queue behind it.
 
-A client that stops reading is dropped (close code 1008), never waited for.
+A client that stops reading is dropped (close code 1008), never waited for: once what
+this process holds for it (frames behind a waiting write, and the transport's buffer)
+passes `OUTBOX_LIMIT_BYTES` or `OUTBOX_LIMIT` frames, or a write has waited
+`SLOW_CLIENT_S`, whatever else the client sends (pongs keep a socket alive).
 """
 
 from __future__ import annotations
@@ -33,17 +36,22 @@ class Outbox:
         flush_soon: Callable[[Outbox], None],
         spawn: Callable[[Coroutine[Any, Any, Any], str], object],
         on_slow: Callable[[], None],
+        transport: asyncio.Transport | None = None,
     ) -> None:
         self.ws = ws
+        self._transport = transport
         self._flush_soon = flush_soon
         self._spawn = spawn
         self._on_slow = on_slow
         self._frames: list[bytes | None] = []  # this tick's frames; None: a view superseded since
         self._view_at: int | None = None  # where this tick's latest view is in _frames
         self._backlog: collections.deque[bytes] = collections.deque()  # behind a write that waits
+        self._backlog_bytes = 0
         self._draining: asyncio.Task[None] | None = None
+        self._stalled: asyncio.TimerHandle | None = None  # fires when a write waited too long
         self._close: tuple[int, bytes] | None = None  # close once everything before has gone out
         self.done = False  # closed, or dropped: nothing more goes out
+        self.cutting: asyncio.Future[None] | None = None  # `cut`: done when the connection is cut
 
     def put(self, frame: bytes, view: bool = False) -> None:
         """Send ``frame`` at the end of this tick; a ``view`` replaces an earlier view of the tick."""
@@ -56,7 +64,30 @@ class Outbox:
                 self._frames[self._view_at] = None
             self._view_at = len(self._frames)
         self._frames.append(frame)
-        if len(self._frames) + len(self._backlog) > limits.OUTBOX_LIMIT:
+        if self._draining is not None and self._over_limit():
+            self._give_up()
+
+    @property
+    def waiting(self) -> bool:
+        """The client reads slower than it is sent to: the kernel is full, frames wait here."""
+        if self._draining is not None:
+            return True
+        return self._transport is not None and self._transport.get_write_buffer_size() > 0
+
+    def held_bytes(self) -> int:
+        """Bytes held here for the socket: frames behind a waiting write, and the transport's buffer."""
+        transport = self._transport
+        buffered = transport.get_write_buffer_size() if transport is not None else 0
+        return self._backlog_bytes + sum(len(f) for f in self._frames if f is not None) + buffered
+
+    def _over_limit(self) -> bool:
+        return (
+            len(self._frames) + len(self._backlog) > limits.OUTBOX_LIMIT
+            or self.held_bytes() > limits.OUTBOX_LIMIT_BYTES
+        )
+
+    def _give_up(self) -> None:
+        if not self.done:
             self.drop()
             self._on_slow()
 
@@ -78,21 +109,82 @@ class Outbox:
             written += 1
             if self._draining is not None:
                 self._backlog.append(frame)
+                self._backlog_bytes += len(frame)
             else:
                 self._write_now(frame)
         if self._close is not None and self._draining is None and not self.done:
             self.done = True
             code, reason = self._close
             self._spawn(self.ws.close(code=code, message=reason), "close")
+        elif self.waiting and not self.done:  # (the usual case, a client that keeps up, stops here)
+            if self._over_limit():  # aiohttp buffers well past its own limit before it waits
+                self._give_up()
+            else:
+                self._watch_stall()
+        elif self._stalled is not None:
+            self._watch_stall()
         return written
+
+    def _watch_stall(self) -> None:
+        """While the client lags, a timer: still lagging `SLOW_CLIENT_S` later, it is given up."""
+        if self.done or not self.waiting:
+            if self._stalled is not None:
+                self._stalled.cancel()
+                self._stalled = None
+        elif self._stalled is None:
+            self._stalled = asyncio.get_running_loop().call_later(limits.SLOW_CLIENT_S, self._stall_over)
+
+    def _stall_over(self) -> None:
+        self._stalled = None
+        if self.waiting:
+            self._give_up()
 
     def drop(self) -> None:
         """Nothing more goes out (the socket is closed, or its client too slow)."""
         self.done = True
         self._frames.clear()
         self._backlog.clear()
+        self._backlog_bytes = 0
+        if self._stalled is not None:
+            self._stalled.cancel()
         if self._draining is not None:
             self._draining.cancel()
+
+    def cut(self, code: int, reason: bytes) -> None:
+        """Close a misbehaving client's socket now, and make sure it goes: a flood, a client too slow.
+
+        The close frame goes straight to the transport, behind what is already there (a
+        client that reads again learns why), then the end of our side (FIN). We stop
+        reading: a client that sends without ever reading learns of the close once its
+        own writes block. `CLOSE_LINGER_S` later the connection is cut, read or not:
+        closing while its data is still arriving would reset it (RST) at once, and the
+        1008 with it.
+        """
+        self.drop()
+        loop = asyncio.get_running_loop()
+        self.cutting = loop.create_future()
+        transport = self._transport
+        if transport is None or transport.is_closing():
+            self._spawn(self.ws.close(code=code, message=reason), "close")
+            self.cutting.set_result(None)
+            return
+        transport.pause_reading()
+        transport.write(_close_frame(code, reason))
+        if transport.can_write_eof():
+            transport.write_eof()
+        loop.call_later(limits.CLOSE_LINGER_S, self.end_cut)
+
+    def end_cut(self) -> None:
+        """The end of `cut`'s linger (or the server's shutdown): the connection goes now."""
+        transport = self._transport
+        if self.cutting is None or self.cutting.done() or transport is None:
+            return
+        if transport.get_write_buffer_size() == 0:
+            transport.close()  # all of it is with the kernel, which delivers it (the 1008 last) or gives up
+        else:
+            transport.abort()  # still not reading: nothing more is kept for it
+        if self.cutting is not None and not self.cutting.done():
+            self.cutting.set_result(None)
 
     def fail(self) -> None:
         """A write failed unexpectedly: close the socket (1011), so the client reconnects and resyncs."""
@@ -126,8 +218,11 @@ class Outbox:
         try:
             await _Resumed(sending, waiting)
             while self._backlog:
-                await self.ws.send_frame(self._backlog.popleft(), WSMsgType.TEXT)
+                frame = self._backlog.popleft()
+                self._backlog_bytes -= len(frame)
+                await self.ws.send_frame(frame, WSMsgType.TEXT)
             self._draining = None
+            self._watch_stall()
             if self._close is not None and not self.done:
                 self.done = True
                 code, reason = self._close
@@ -136,6 +231,12 @@ class Outbox:
             self.done = True
         finally:
             self._draining = None
+
+
+def _close_frame(code: int, reason: bytes) -> bytes:
+    """A server's close frame (RFC 6455 §5.5.1: unmasked, code then reason, at most 125 bytes)."""
+    payload = code.to_bytes(2, "big") + reason[:123]
+    return bytes((0x88, len(payload))) + payload
 
 
 class _Resumed:

@@ -55,6 +55,9 @@ class SlidingWindow:
 class FloodWatch:
     """A socket that keeps being over the rate for `FLOOD_CLOSE_S` (no pause of `FLOOD_PAUSE_S`) floods.
 
+    So does one that has `FLOOD_REFUSED_MAX` messages refused in a row (no such pause):
+    at full speed that takes milliseconds, and every one of them costs the server.
+
     Accepted messages in between do not excuse it: at ten times the rate a client
     still gets a message through now and then, and is closed all the same.
     """
@@ -63,16 +66,18 @@ class FloodWatch:
         self.clock = clock
         self.since: float | None = None  # over the rate since
         self.last: float | None = None  # the last refused message
+        self.count = 0  # refused messages since `since`
         self.told: float | None = None  # the last `rate_limited` error sent
 
     def refused(self) -> bool:
         """Count one refused message; True when the socket must be closed."""
         now = self.clock()
         if self.last is None or now - self.last > limits.FLOOD_PAUSE_S:
-            self.since = now
+            self.since, self.count = now, 0
         self.last = now
+        self.count += 1
         assert self.since is not None
-        return now - self.since >= limits.FLOOD_CLOSE_S
+        return now - self.since >= limits.FLOOD_CLOSE_S or self.count >= limits.FLOOD_REFUSED_MAX
 
     def should_tell(self) -> bool:
         """Say `rate_limited` at most once a second: answering every dropped frame would double a flood."""

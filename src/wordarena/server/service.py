@@ -136,6 +136,13 @@ class Service:
         self._stopping = False
         self._seat_locks: dict[str, tuple[asyncio.Lock, int]] = {}  # player -> (lock, users)
         self._opening: dict[str, asyncio.Future[Room | None]] = {}  # rooms being stored (open_durably)
+        self.metrics.sockets_slow.set_function(lambda: len(self._waiting_outboxes()))
+        self.metrics.socket_bytes_waiting.set_function(
+            lambda: sum(outbox.held_bytes() for outbox in self._waiting_outboxes())
+        )
+
+    def _waiting_outboxes(self) -> list[Outbox]:
+        return [conn.outbox for conn in self.conns.values() if conn.outbox.waiting]
 
     @property
     def the_bus(self) -> Bus:
