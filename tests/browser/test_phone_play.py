@@ -328,3 +328,44 @@ def test_a_tournament_on_a_phone_and_a_desktop(browser: Browser, server: LiveSer
         no_raw_key_in_title(page, f"tournament {label}")
     for page in (phone, desktop):
         page.context.close()
+
+
+def test_the_word_language_follows_the_interface_until_picked(browser: Browser, server: LiveServer) -> None:
+    page = open_page(browser, server, PHONE, "en-US")
+    expect(page.get_by_test_id("home-rating")).to_be_visible()
+    page.get_by_test_id("ui-lang").select_option("ru")
+    expect(page.get_by_test_id("word-lang")).to_have_value("ru")
+    expect(page.get_by_test_id("tournament-lang")).to_have_value("ru")
+    no_raw_key_in_title(page, "home in Russian")
+    page.get_by_test_id("create-room").click()
+    expect(page.get_by_test_id("option-lang")).to_have_value("ru")  # a Russian room, not an English one
+    page.get_by_test_id("leave").click()
+    page.get_by_test_id("word-lang").select_option("fr")  # picked: it stays, whatever the interface
+    page.get_by_test_id("ui-lang").select_option("es")
+    expect(page.get_by_test_id("word-lang")).to_have_value("fr")
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("nickname", "reason"),
+    [
+        ("🎉🎉", "at least one letter or digit"),
+        ("Ana (bot)", "marks the bots"),
+        ("Zx\u0301\u0302\u0303", "Too many accents"),
+        ("ab\u202ecd", "invisible or control character"),
+    ],
+)
+def test_a_refused_nickname_says_why_and_keeps_the_name(
+    browser: Browser, server: LiveServer, nickname: str, reason: str
+) -> None:
+    page = open_page(browser, server, PHONE, "en-US")
+    expect(page.get_by_test_id("home-rating")).to_be_visible()
+    field = page.get_by_test_id("nickname")
+    kept = field.input_value()
+    field.fill(nickname)
+    field.press("Enter")
+    error = page.get_by_test_id("nickname-error")
+    expect(error).to_contain_text(reason)  # the server's rule, in the interface language
+    expect(error).to_contain_text(kept)
+    expect(field).to_have_value(kept)  # the name that was kept is back in the field
+    page.context.close()
