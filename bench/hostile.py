@@ -50,7 +50,7 @@ from wordarena.probes import CLOSE, RawSocket, text_frame
 FILE_LIMIT = 1_024  # the usual systemd default for a service
 PROBES_PER_S = 4
 #: Attacks that need longer: a non-reader first fills what the kernels take, then a write waits 10 s.
-MIN_SECONDS = {"readers": 30.0}
+MIN_SECONDS = {"readers": 40.0}
 ATTACKS: dict[str, Callable[[str, float], Awaitable[dict[str, Any]]]] = {}
 
 
@@ -203,13 +203,17 @@ async def readers(url: str, seconds: float) -> dict[str, Any]:
         raw.send('{"type":"hello","ui":"en"}')
         await raw.read_frame()
         raw.send('{"type":"create","lang":"en"}')
+        for _ in range(5):  # a game goes on for them, bots playing: views keep coming
+            raw.send('{"type":"add_bot","level":"easy"}')
+        raw.send('{"type":"start"}')
         sockets.append(raw)
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
         for raw in sockets:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 raw.send('{"type":"resync"}')  # a whole view each time, within the rate
-        await asyncio.sleep(1 / 10)
+                raw.send('{"type":"ping","t":1}')
+        await asyncio.sleep(1 / 8)
     outcome: Counter[str] = Counter()
     for raw in sockets:
         try:  # read again: whatever was sent, then (if it was closed) why
