@@ -120,6 +120,9 @@ class Room(ABC):
         self.service = service
         self.code: str = game.state.code
         self.members: dict[str, ConnRef] = {}  # player id -> the one tab attached (on any process)
+        #: player id -> their other tabs open on this game (newest last): when the member tab
+        #: closes, the newest takes the seat back by itself, and the player never looks away.
+        self.standby: dict[str, list[ConnRef]] = {}
         self.fence = 0  # this owner's fencing number: the store refuses older ones
         self.inbox: asyncio.Queue[Envelope] = asyncio.Queue()
         self.closed = False
@@ -241,8 +244,9 @@ class Room(ABC):
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()  # closed from outside: its task would wait on the inbox for ever
         self.service.forget(self)
-        for ref in self.members.values():
+        for ref in [*self.members.values(), *(r for refs in self.standby.values() for r in refs)]:
             self.service.detached(ref, self.code)
+        self.standby.clear()
         for player in self._reported:
             self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")
         self._turn_away()
@@ -352,11 +356,13 @@ class Room(ABC):
         if ref is None:  # the shell's own event
             if isinstance(envelope.event, pe.PlayerLeft):  # the player went elsewhere (another tab)
                 self._detach(envelope.event.player, batch, ErrorCode.REPLACED, "you went to another game")
+                self._let_go_standby(envelope.event.player, batch, "you went to another game")
             return envelope.event
         if player is None:
             return None
         if envelope.kind == "attach":
-            self._detach(player, batch, ErrorCode.REPLACED, "this game was opened in another tab", keep=ref)
+            self._unlist(player, ref)
+            self._to_standby(player, batch, keep=ref)
             self.members[player] = ref
             batch.fresh.append((player, ref))
             self._sent.pop(player, None)  # a new tab starts from a whole view
@@ -371,6 +377,8 @@ class Room(ABC):
             if self.seated(player):
                 return pe.PlayerReconnected(player)
             return self.joined(envelope.who) if envelope.who is not None else None
+        if envelope.kind == "detach" and self._unlist(player, ref):
+            return None  # a tab in standby closed: the seat is held elsewhere
         if self.members.get(player) != ref:
             if (
                 envelope.kind != "event"
@@ -388,11 +396,54 @@ class Room(ABC):
             return None
         if envelope.kind == "detach":
             del self.members[player]
+            if self._promote(player, batch):
+                return None  # another tab of theirs holds the seat now: never away
             return pe.PlayerDisconnected(player) if self.seated(player) else None
         if isinstance(envelope.event, pe.PlayerLeft):
             del self.members[player]
             self.service.detached(ref, self.code)
+            self._let_go_standby(player, batch, "you left this game in another tab")
         return envelope.event
+
+    def _to_standby(self, player: str, batch: _Batch, keep: ConnRef) -> None:
+        """A tab of the player takes the seat: the one that held it waits in standby, told why."""
+        previous = self.members.get(player)
+        if previous is None or previous.same_tab(keep):  # the same tab again: not replaced
+            return
+        del self.members[player]
+        batch.notices.append((previous, messages.Error(ErrorCode.REPLACED, "this game is open in another tab")))
+        self.standby.setdefault(player, []).append(previous)
+
+    def _unlist(self, player: str, ref: ConnRef) -> bool:
+        """Take a tab out of the player's standby; True if it was there."""
+        waiting = self.standby.get(player, [])
+        kept = [r for r in waiting if not r.same_tab(ref)]
+        if len(kept) == len(waiting):
+            return False
+        if kept:
+            self.standby[player] = kept
+        else:
+            del self.standby[player]
+        return True
+
+    def _promote(self, player: str, batch: _Batch) -> bool:
+        """The seat's tab closed: the player's newest tab in standby takes it, with a whole view."""
+        waiting = self.standby.get(player)
+        if not waiting:
+            return False
+        ref = waiting.pop()
+        if not waiting:
+            del self.standby[player]
+        self.members[player] = ref
+        self._sent.pop(player, None)
+        batch.fresh.append((player, ref))
+        return True
+
+    def _let_go_standby(self, player: str, batch: _Batch, why: str) -> None:
+        """The player left the game: their tabs in standby leave it too."""
+        for ref in self.standby.pop(player, []):
+            batch.notices.append((ref, messages.Error(ErrorCode.REPLACED, why)))
+            self.service.detached(ref, self.code)
 
     def _detach(
         self, player: str, batch: _Batch, code: ErrorCode, why: str, keep: ConnRef | None = None
