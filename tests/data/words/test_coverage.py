@@ -22,7 +22,19 @@ from wordarena.core.letters import normalize
 
 SAMPLES = Path(__file__).parent / "coverage"
 LANGS = sorted(p.stem for p in SAMPLES.glob("*.txt"))
-SECTIONS = ("answers", "inflected", "conjugated", "names", "names_fresh", "household")
+SECTIONS = (
+    "answers",
+    "inflected",
+    "conjugated",
+    "names",
+    "names_fresh",
+    "household",
+    "household_unseen",
+    "names_unseen",
+)
+#: The lists the unseen household sample covers: every 5-letter list, and the
+#: 4- and 6-letter lists of the languages with the most players.
+UNSEEN_LENGTHS = {"en": (4, 5, 6), "de": (4, 5, 6), "fr": (4, 5, 6), "es": (4, 5, 6), "ru": (4, 5, 6), "pl": (4, 5, 6)}
 
 
 @dataclass
@@ -73,6 +85,8 @@ CHECKS: dict[str, Callable[[str, str], bool]] = {
     "names": lambda lang, w: not is_guess(lang, w),
     "names_fresh": lambda lang, w: not is_guess(lang, w),
     "household": is_answer,
+    "household_unseen": is_answer,
+    "names_unseen": lambda lang, w: not is_guess(lang, w),
 }
 
 
@@ -96,6 +110,17 @@ def test_sample_sizes(lang: str) -> None:
     for word in sample.words["household"]:
         sizes[len(normalize(lang, word))] += 1  # a KeyError: a word of no list's length
     assert min(sizes.values()) >= 15, sizes
+    # The unseen samples: at least 40 household words for every list they
+    # cover, at least 30 names for each of those lists.
+    covered = UNSEEN_LENGTHS.get(lang, (5,))
+    for section, least in (("household_unseen", 40), ("names_unseen", 30)):
+        counts = {n: 0 for n in covered}
+        for word in sample.words[section]:
+            n = len(normalize(lang, word))
+            assert n in lengths, f"{section}: {word} has no list"
+            if n in counts:
+                counts[n] += 1
+        assert min(counts.values()) >= least, (section, counts)
 
 
 @pytest.mark.parametrize("section", SECTIONS)
@@ -108,13 +133,13 @@ def test_coverage(lang: str, section: str) -> None:
     assert not known - failed, f"{lang} {section}: known exceptions that now pass (remove them)"
 
 
-def household_rates() -> list[str]:
+def household_rates(section: str = "household") -> list[str]:
     """One line per list: household words that are answers."""
-    lines = ["lang len  household answers"]
+    lines = [f"lang len  {section} answers"]
     for lang in LANGS:
         s = read_sample(lang)
         by_length: dict[int, list[str]] = {}
-        for word in s.words["household"]:
+        for word in s.words[section]:
             by_length.setdefault(len(normalize(lang, word)), []).append(word)
         for n, words in sorted(by_length.items()):
             found = sum(is_answer(lang, w) for w in words)
@@ -148,7 +173,28 @@ def rates() -> list[str]:
     return lines
 
 
+def names_rates(section: str = "names_unseen") -> list[str]:
+    """One line per list: names of the sample that are accepted as guesses."""
+    lines = [f"lang len  {section} accepted"]
+    for lang in LANGS:
+        s = read_sample(lang)
+        by_length: dict[int, list[str]] = {}
+        for word in s.words[section]:
+            by_length.setdefault(len(normalize(lang, word)), []).append(word)
+        for n, words in sorted(by_length.items()):
+            accepted = [w for w in words if is_guess(lang, w)]
+            lines.append(
+                f"{lang:4} {n:3}  {len(accepted):3}/{len(words):<3} {100 * len(accepted) / len(words):5.1f}%"
+                f"  {' '.join(accepted)}"
+            )
+    return lines
+
+
 if __name__ == "__main__":
     print("\n".join(rates()))
     print()
     print("\n".join(household_rates()))
+    print()
+    print("\n".join(household_rates("household_unseen")))
+    print()
+    print("\n".join(names_rates()))
