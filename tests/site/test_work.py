@@ -89,10 +89,11 @@ async def test_blocked_site_work_never_delays_a_players_hello(
         ]
         try:
             hashing = arena.server.app[SITE_WORK].hashing
-            await until(lambda: hashing.total == limits.KEY_DERIVATIONS_WAITING)  # the site's part is full
+            # the site's part is full (the rest are refused as they come)
+            await until(lambda: hashing.total == limits.KEY_DERIVATIONS_WAITING, timeout=30)
             async with arena.client() as ada:
-                await asyncio.wait_for(ada.hello(), 5)
-                await asyncio.wait_for(ada.create("en"), 5)
+                await asyncio.wait_for(ada.hello(), 10)  # 10 s: a loaded machine, not a blocked one
+                await asyncio.wait_for(ada.create("en"), 10)
         finally:
             release.set()
         statuses = Counter(await asyncio.gather(*claims))

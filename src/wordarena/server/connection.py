@@ -50,6 +50,7 @@ class Connection:
         self.ui: str | None = None  # the interface language, from hello
         self.room: str | None = None  # the room or tournament this tab shows (owned by any process)
         self.room_kind = "duel"
+        self.watching = False  # in that room as a watcher (no seat taken)
         self.deltas = False  # views as deltas after the first (hello)
         self.gone = False  # the socket closed: nothing more may attach this tab anywhere
         self.bucket = TokenBucket(limits.RATE_PER_SECOND, limits.RATE_BURST, service.rate_clock)
@@ -177,8 +178,17 @@ class Connection:
     async def _join(self, code: str, kind: SeatKind, unknown: ErrorCode, why: str) -> None:
         if not await self.service.room_exists(code, kind):
             self.send_error(unknown, why)
+        elif kind == "tournament" and not await self._sits_in(code):
+            # A tournament's link seats nobody new (its seats come from the queue): anybody
+            # else watches it, wherever they sit meanwhile. Its entrants are seated by the room.
+            if await self.watch(code, kind) == "gone":
+                self.send_error(unknown, why)
         elif await self._admitted(kind, code) and await self.enter(code, kind) == "gone":
             self.send_error(unknown, why)  # it was there a moment ago: dropped (over) meanwhile
+
+    async def _sits_in(self, code: str) -> bool:
+        seat = await self.service.seats.where(self._me().id)
+        return seat is not None and seat.code == code
 
     async def _create(self, lang: str | None) -> None:
         if lang is not None and lang not in rules.LANGUAGES:
@@ -262,13 +272,36 @@ class Connection:
                 player, Seat("tournament" if kind == "tournament" else "duel", code, "waiting")
             )
         self.ref = ConnRef(self.ref.node, self.ref.id, self.ref.attach + 1)  # a new attachment
-        self.room, self.room_kind = code, kind
+        self.room, self.room_kind, self.watching = code, kind, False
         envelope = self._envelope("attach", event)
         if not await self.service.post(code, kind, envelope):
             self.room = None
             await self.service.seats.release(player, code)
             return "gone"
         return "in"
+
+    async def watch(self, code: str, kind: str) -> Entry:
+        """Attach this tab to a room as a watcher: no seat is taken, and none is left.
+
+        The room seats the player after all when the game is theirs (a registry that lost
+        track of them: a restart); everybody else gets the watchers' view.
+        """
+        if self.room is not None and self.room != code:
+            await self.service.post(self.room, self.room_kind, self._envelope("detach"))
+        self.ref = ConnRef(self.ref.node, self.ref.id, self.ref.attach + 1)
+        self.room, self.room_kind, self.watching = code, kind, True
+        if not await self.service.post(code, kind, self._envelope("watch")):
+            self.room, self.watching = None, False
+            return "gone"
+        return "in"
+
+    async def attach_again(self) -> None:
+        """The room moved, or the bus was cut: the same tab goes back to it, the same way."""
+        if self.room is not None and self.player is not None:
+            if self.watching:
+                await self.watch(self.room, self.room_kind)
+            else:
+                await self.enter(self.room, self.room_kind)
 
     async def arrive(self, code: str, kind: str, event: Any = None) -> None:
         """Sent into a room by the desk (a quick room chosen for this tab, a tournament starting).

@@ -51,7 +51,7 @@ class DuelRoom(Room):
         index = self.game.seat_index(player)
         return index is not None and self.state.seats[index].gone
 
-    def view(self, player: str, now: int, share: Share = build_now) -> RoomView:
+    def view(self, player: str | None, now: int, share: Share = build_now) -> RoomView:
         return view_for(self.state, player, now, share)
 
     def in_progress(self) -> bool:

@@ -87,7 +87,7 @@ class Envelope:
     A tab (``conn``) may be on any process: the room answers it through the service.
     """
 
-    kind: str  # "attach" | "detach" | "event" | "tick" | "resync"
+    kind: str  # "attach" | "watch" | "detach" | "event" | "tick" | "resync"
     conn: ConnRef | None = None  # None: the shell's own decision (start a tournament, a restore)
     player: str | None = None  # the tab's player
     event: Any = None  # a core event of the room's game (for "attach": how the player sits down)
@@ -104,6 +104,7 @@ class _Batch:
     notices: list[tuple[ConnRef, msgspec.Struct]] = field(default_factory=list)
     reactions: list[Any] = field(default_factory=list)  # effects to act on (close, tell the desk)
     fresh: list[tuple[str, ConnRef]] = field(default_factory=list)  # attached now: they need the full screen
+    fresh_watchers: list[ConnRef] = field(default_factory=list)  # watching now: the watchers' screen
     guesses: list[float] = field(default_factory=list)  # arrival times of the guesses in it
 
 
@@ -123,6 +124,9 @@ class Room(ABC):
         #: player id -> their other tabs open on this game (newest last): when the member tab
         #: closes, the newest takes the seat back by itself, and the player never looks away.
         self.standby: dict[str, list[ConnRef]] = {}
+        #: Tabs that watch without a seat (by process and number): they all get the same view,
+        #: encoded once per broadcast (`view` of nobody).
+        self.watchers: dict[tuple[str, int], ConnRef] = {}
         self.fence = 0  # this owner's fencing number: the store refuses older ones
         self.inbox: asyncio.Queue[Envelope] = asyncio.Queue()
         self.closed = False
@@ -162,8 +166,8 @@ class Room(ABC):
         """Seated once, and left (or away too long): they may come back to watch, not to play."""
 
     @abstractmethod
-    def view(self, player: str, now: int, share: Share = build_now) -> Any:
-        """The player's whole screen; its shared parts through ``share`` (core.sharing)."""
+    def view(self, player: str | None, now: int, share: Share = build_now) -> Any:
+        """The player's whole screen (None: a watcher's); shared parts through ``share`` (core.sharing)."""
 
     @abstractmethod
     def in_progress(self) -> bool: ...
@@ -244,9 +248,11 @@ class Room(ABC):
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()  # closed from outside: its task would wait on the inbox for ever
         self.service.forget(self)
-        for ref in [*self.members.values(), *(r for refs in self.standby.values() for r in refs)]:
+        waiting = (r for refs in self.standby.values() for r in refs)
+        for ref in [*self.members.values(), *waiting, *self.watchers.values()]:
             self.service.detached(ref, self.code)
         self.standby.clear()
+        self.watchers.clear()
         for player in self._reported:
             self.service.spawn(self.service.seats.release(player, self.code), f"release-{self.code}")
         self._turn_away()
@@ -326,6 +332,8 @@ class Room(ABC):
             for player, ref in batch.fresh:
                 if self.members.get(player) == ref:
                     self._send_view(ref, player, now, share)
+            if batch.fresh_watchers:
+                self._send_watchers(batch.fresh_watchers, now, share)
         if batch.guesses:
             self.service.guesses_shown(batch.guesses)
         if not self.closed and not self.members and self.finished():
@@ -360,7 +368,11 @@ class Room(ABC):
             return envelope.event
         if player is None:
             return None
-        if envelope.kind == "attach":
+        if envelope.kind == "watch" and not self.seated(player):
+            self.watchers[(ref.node, ref.id)] = ref
+            batch.fresh_watchers.append(ref)
+            return None
+        if envelope.kind in ("attach", "watch"):  # a player watching their own game: their seat
             self._unlist(player, ref)
             self._to_standby(player, batch, keep=ref)
             self.members[player] = ref
@@ -379,6 +391,13 @@ class Room(ABC):
             return self.joined(envelope.who) if envelope.who is not None else None
         if envelope.kind == "detach" and self._unlist(player, ref):
             return None  # a tab in standby closed: the seat is held elsewhere
+        watcher = self.watchers.get((ref.node, ref.id))
+        if watcher is not None and self.members.get(player) != ref:
+            if envelope.kind == "detach":
+                del self.watchers[(ref.node, ref.id)]
+            elif envelope.kind == "resync":
+                batch.fresh_watchers.append(watcher)
+            return None  # a watcher acts on nothing
         if self.members.get(player) != ref:
             if (
                 envelope.kind != "event"
@@ -411,7 +430,8 @@ class Room(ABC):
         if previous is None or previous.same_tab(keep):  # the same tab again: not replaced
             return
         del self.members[player]
-        batch.notices.append((previous, messages.Error(ErrorCode.REPLACED, "this game is open in another tab")))
+        told = messages.Error(ErrorCode.REPLACED, "this game is open in another tab")
+        batch.notices.append((previous, told))
         self.standby.setdefault(player, []).append(previous)
 
     def _unlist(self, player: str, ref: ConnRef) -> bool:
@@ -508,6 +528,15 @@ class Room(ABC):
         share = Broadcast()  # what every member sees alike is encoded once (server.broadcast)
         for player, ref in self.members.items():
             self._send_view(ref, player, now, share)
+        if self.watchers:
+            self._send_watchers(list(self.watchers.values()), now, share)
+
+    def _send_watchers(self, refs: list[ConnRef], now: int, share: Share) -> None:
+        """Every watcher sees the same screen: one view of nobody, encoded once for all of them."""
+        frame = messages.encode(self.view(None, now, share))
+        for ref in refs:
+            if (ref.node, ref.id) in self.watchers:
+                self.service.deliver_frame(ref, frame, view=True)
 
     def _send_view(self, ref: ConnRef, player: str, now: int, share: Share) -> None:
         view = self.view(player, now, share)

@@ -594,7 +594,7 @@ class Service:
             self._owners.pop(code, None)
         for conn in list(self.conns.values()):
             if conn.room == code and conn.player is not None:
-                self.spawn(conn.enter(code, conn.room_kind), f"again-{code}")
+                self.spawn(conn.attach_again(), f"again-{code}")
 
     def resync(self) -> None:
         """The bus was cut (Redis restarted): every tab here attaches again and gets a full view.
@@ -603,7 +603,7 @@ class Service:
         """
         for conn in list(self.conns.values()):
             if conn.room is not None and conn.player is not None:
-                self.spawn(conn.enter(conn.room, conn.room_kind), f"resync-{conn.room}")
+                self.spawn(conn.attach_again(), f"resync-{conn.room}")
             if conn.player is not None:
                 self.the_bus.watch(conn.player.id)
 

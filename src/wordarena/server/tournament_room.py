@@ -33,7 +33,7 @@ class TournamentRoom(Room):
         entrant = self.state.entrant(player)
         return entrant is not None and entrant.left
 
-    def view(self, player: str, now: int, share: Share = build_now) -> TournamentView:
+    def view(self, player: str | None, now: int, share: Share = build_now) -> TournamentView:
         return view_for(self.state, player, now, share)
 
     def in_progress(self) -> bool:

@@ -68,6 +68,18 @@ async def get_room_game(request: web.Request) -> web.Response:
     return web.json_response(game, headers={"Cache-Control": "no-store"})
 
 
+async def get_tournament(request: web.Request) -> web.Response:
+    """A finished tournament: everybody's place and rating change, and every duel's board.
+
+    Only a finished tournament is stored, so no answer in play can leak; a tournament
+    still running answers 404 (its link shows it live instead).
+    """
+    record = await in_store(request, request.app[SERVICE].tournaments.record, request.match_info["code"])
+    if record is None:
+        return web.json_response({"error": "unknown_tournament"}, status=404)
+    return web.json_response(record, headers={"Cache-Control": "no-store"})
+
+
 async def json_body(request: web.Request) -> dict[str, Any]:
     """The request's JSON object: small, and in time (a body dribbled byte by byte holds a connection)."""
     if request.content_length is None:
@@ -159,6 +171,7 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/constants", get_constants)
     app.router.add_get("/api/me", get_me)
     app.router.add_get("/api/rooms/{code}/game", get_room_game)
+    app.router.add_get("/api/tournaments/{code}", get_tournament)
     app.router.add_post("/api/reports", post_report)
     app.router.add_post("/api/transfer", post_transfer)
     app.router.add_post("/api/transfer/claim", post_transfer_claim)

@@ -168,11 +168,42 @@ async def not_found_page(request: web.Request, handler: Any) -> web.StreamRespon
         return render(request, "not_found.html", status=404, page="not_found")
 
 
+async def room_page(request: web.Request) -> web.StreamResponse:
+    """/r/{code}: a Duel de Mots room's link; a tournament's code goes to its own address."""
+    code = request.match_info["code"]
+    service = request.app[SERVICE]
+    finished = await in_store(request, service.games.stored_games, code)
+    if finished or await service.room_exists(code, "duel"):
+        return await play(request)  # a room, or its finished game
+    if await _tournament_exists(request, code):
+        raise web.HTTPFound(f"/t/{code}")
+    raise web.HTTPNotFound(text="no such room")
+
+
+async def tournament_page(request: web.Request) -> web.StreamResponse:
+    """/t/{code}: a tournament's own address: its players get their seat back, anybody else watches it,
+    and once it is over it shows how it ended. A room's code goes to the room."""
+    code = request.match_info["code"]
+    if await _tournament_exists(request, code):
+        return await play(request)
+    if await request.app[SERVICE].room_exists(code, "duel"):
+        raise web.HTTPFound(f"/r/{code}")
+    raise web.HTTPNotFound(text="no such tournament")
+
+
+async def _tournament_exists(request: web.Request, code: str) -> bool:
+    service = request.app[SERVICE]
+    if await service.room_exists(code, "tournament"):
+        return True
+    return await in_store(request, service.tournaments.record, code) is not None
+
+
 def add_routes(app: web.Application) -> None:
     app.middlewares.append(not_found_page)
     app.router.add_get("/manifest.webmanifest", manifest)
     app.router.add_get("/", play)
-    app.router.add_get("/r/{code}", play)
+    app.router.add_get("/r/{code}", room_page)
+    app.router.add_get("/t/{code}", tournament_page)
     app.router.add_get("/g/{code}", play)
     app[GUIDE] = OpenerGuide()
     for name in CONTENT_PAGES:

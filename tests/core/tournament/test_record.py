@@ -24,7 +24,9 @@ def test_the_record_has_exactly_the_documented_shape(started: Table) -> None:
     record = json.loads(json.dumps(tournament_record(started.state), ensure_ascii=False))
     assert set(record) == {"mode", "lang", "seed", "players", "rounds", "winners"}
     assert (record["mode"], record["lang"], record["seed"]) == ("tournament", "en", 7)
-    assert [set(p) for p in record["players"]] == [{"id", "rating_before", "rating_after", "place"}] * 8
+    assert [set(p) for p in record["players"]] == [
+        {"id", "name", "bot", "rating_before", "rating_after", "place"}
+    ] * 8
     assert [p["id"] for p in record["players"]] == PEOPLE
     for rnd in record["rounds"]:
         assert set(rnd) == {"number", "bye", "duels", "lives_after", "eliminated"}

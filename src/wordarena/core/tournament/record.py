@@ -20,7 +20,14 @@ def tournament_record(state: TournamentState) -> dict[str, Any]:
         "lang": state.options.lang,
         "seed": state.seed,
         "players": [
-            {"id": e.player, "rating_before": e.rating, "rating_after": e.rating_after, "place": e.place}
+            {
+                "id": e.player,
+                "name": e.name,
+                "bot": e.bot_level is not None,
+                "rating_before": e.rating,
+                "rating_after": e.rating_after,
+                "place": e.place,
+            }
             for e in state.entrants
         ],
         "rounds": [round_record(state, rnd) for rnd in state.rounds if rnd.over],
