@@ -39,7 +39,7 @@ import { $, fillSelect } from "./dom.js";
 import { wireKeyboard } from "./keyboard.js";
 import { wirePreferences } from "./prefs.js";
 import { Sounds } from "./sounds.js";
-import { alertTurn, alertsChoice, chooseAlerts, setAttention } from "./attention.js";
+import { alertTurn, alertsChoice, chooseAlerts, registerAlertWorker, setAttention } from "./attention.js";
 import { confirmDialog, syncDialogs, topDialog, wireConfirm } from "./dialogs.js";
 import { LOCAL } from "./storage.js";
 import { DuelClient } from "./duel.js";
@@ -87,6 +87,7 @@ class App {
 
   async boot() {
     wirePreferences();
+    registerAlertWorker();
     this.wire(); // before anything is awaited: a form submitted meanwhile must not reload the page
     await setLanguage(pageLanguage(), { translate: false });
     await Promise.all([loadConstants().catch(() => {}), this.loadAlphabets()]);
@@ -226,12 +227,12 @@ class App {
 
   /**
    * A nickname refused (`error bad_name`, or `refused bad_name` inside a game): the
-   * field gets the name that was kept back, and says which rule the new one broke,
-   * in the interface language (the server's own words for a rule not known here).
+   * field gets the name that was kept back, and says which rule the new one broke
+   * (`reason`), in the interface language (the server's own words for a rule not known here).
    */
   nameRefused(msg) {
     this.renaming = "";
-    const key = nameRefusalKey(msg.message);
+    const key = nameRefusalKey(msg.reason);
     const reason = key ? t(key, { max: C.nickname_max }) : msg.message || t("error.bad_name", { max: C.nickname_max });
     const text = this.me ? t("nickname.kept", { reason, name: this.me.name }) : reason;
     for (const input of document.querySelectorAll("[data-nickname], #nickname")) {

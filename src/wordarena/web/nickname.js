@@ -31,21 +31,21 @@ export function checkNickname(raw, max, maxCodePoints = Infinity) {
 }
 
 /**
- * Why the server refused a nickname (`error bad_name`): its message says which rule
- * was broken (core/nicknames.py), in English. The catalogue key of that rule, to
- * say it in the interface language, or null for a message this client does not know.
+ * Why the server refused a nickname: `error bad_name` (and `refused bad_name` inside a
+ * game) carries the rule it broke as `reason` (core/nicknames.py, NameRule). The catalogue
+ * key that says it in the interface language, or null for a rule this client does not know
+ * (the server's own words are shown then).
  */
-const NAME_RULES = [
-  [/\bempty\b/, "nickname.reason.empty"],
-  [/longer than/, "nickname.reason.long"],
-  [/visible letter or digit/, "nickname.reason.visible"],
-  [/\(bot\)/, "nickname.reason.bot"],
-  [/invisible|control/, "nickname.reason.invisible"],
-  [/too many accents/, "nickname.reason.accents"],
-  [/lone accent/, "nickname.reason.loneAccent"],
-];
+const NAME_RULES = {
+  empty: "nickname.reason.empty",
+  too_long: "nickname.reason.long",
+  no_letter: "nickname.reason.visible",
+  invisible: "nickname.reason.invisible",
+  accents: "nickname.reason.accents",
+  lone_accent: "nickname.reason.loneAccent",
+  bot_mark: "nickname.reason.bot",
+};
 
-export function nameRefusalKey(message) {
-  const text = String(message ?? "");
-  return NAME_RULES.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+export function nameRefusalKey(reason) {
+  return Object.hasOwn(NAME_RULES, reason) ? NAME_RULES[reason] : null;
 }

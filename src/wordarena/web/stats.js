@@ -7,7 +7,6 @@ import { pageLanguage, setLanguage, t } from "./i18n.js";
 import { $, el } from "./dom.js";
 import { LOCAL } from "./storage.js";
 import { ratingChart } from "./chart.js";
-import { fillDuelPlaces } from "./places.js";
 
 function token() {
   return localStorage.getItem(LOCAL.token);
@@ -41,8 +40,7 @@ async function loadStats() {
   showFacts(body);
   showDistribution(body.duel.distribution);
   showRating(body.player.rating, body.rating_history);
-  showRecent(body.recent);
-  if (body.recent.some((game) => game.kind === "duel" && game.place == null)) showRecent(await fillDuelPlaces(body.recent));
+  showRecent(body.recent); // duel entries carry their place and of (a shared total shares it)
 }
 
 function percent(part, whole) {

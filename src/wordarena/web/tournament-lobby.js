@@ -13,7 +13,7 @@ export function renderQueue(tc) {
   $("queue-title").textContent = q.practice ? t("tournament.queue.practiceTitle") : t("tournament.queue.title");
   // Counts that cannot be misread: who is in *your* lobby, out of how many needed.
   $("queue-count").textContent = t("tournament.queue.inLobby", { n: size, max: seats });
-  $("queue-detail").textContent = q.practice ? practiceDetail(q, size, seats, tc.host.me()?.name) : t("tournament.queue.needed", { n: seats - size });
+  $("queue-detail").textContent = q.practice ? practiceDetail(q, size, seats, tc.host.me()) : t("tournament.queue.needed", { n: seats - size });
   $("queue-lang").textContent = tc.langName(q.lang);
   $("queue-lang").lang = q.lang;
   $("queue-rating").textContent = q.practice ? t("tournament.queue.unrated", { n: q.rating }) : String(q.rating);
@@ -23,7 +23,8 @@ export function renderQueue(tc) {
   lobby.setAttribute("aria-label", t("tournament.queue.inLobby", { n: size, max: seats }));
   // Who is in your lobby, with their ratings (LobbyInfo.members), then the seats still free.
   const members = q.lobby?.members ?? [];
-  const me = tc.host.me()?.name;
+  const me = tc.host.me();
+  const isMe = memberIsMe(me);
   let meShown = false;
   lobby.replaceChildren(
     ...Array.from({ length: seats }, (_, i) => {
@@ -34,7 +35,7 @@ export function renderQueue(tc) {
         seat.setAttribute("aria-hidden", "true");
         return seat;
       }
-      const mine = member?.name === me && !meShown;
+      const mine = Boolean(member) && isMe(member) && !meShown;
       meShown ||= mine;
       seat.classList.toggle("me", mine);
       seat.append(icon("person", "", "seat-icon"), span("seat-name", member?.name ?? ""));
@@ -50,10 +51,21 @@ export function renderQueue(tc) {
   $("queue-notice").textContent = tc.groupNotice;
 }
 
+/**
+ * Whether a lobby member is this player: by id (two players may share a name); a server
+ * that does not send ids yet is read by name.
+ */
+function memberIsMe(me) {
+  return (member) => (member.id != null ? member.id === me?.id : member.name === me?.name);
+}
+
 /** Practice "alone" must be alone, or say who joined. */
 function practiceDetail(q, size, seats, me) {
   if (size <= 1) return t("tournament.queue.practiceAlone", { n: seats - 1 });
-  const others = (q.lobby?.members ?? []).map((m) => m.name).filter((name, i, all) => name !== me || all.indexOf(name) !== i);
+  const isMe = memberIsMe(me);
+  const members = q.lobby?.members ?? [];
+  const mine = members.findIndex(isMe);
+  const others = members.filter((_, i) => i !== mine).map((m) => m.name);
   const names = others.length ? others.join(", ") : String(size - 1);
   return t("tournament.queue.practiceWith", { names, bots: seats - size });
 }
