@@ -1,6 +1,6 @@
 """Never lose your game (issue 9 §2).
 
-Back from the home page, one seat at a time, the result after 60 s away.
+Back from the home page, the result after 60 s away (one seat at a time: test_tabs_and_links.py).
 """
 
 from __future__ import annotations
@@ -55,20 +55,6 @@ def test_back_to_a_running_tournament_from_the_home_page(browser: Browser, live:
     page.get_by_test_id("back-to-game").click()
     expect(page.get_by_test_id("screen-tournament")).to_be_visible()
     assert live.call(lambda: any(e.name == "Homer" and e.in_play for e in room.state.entrants))
-
-
-def test_one_seat_at_a_time_and_the_second_tab_is_told_where(browser: Browser, live: LiveServer) -> None:
-    page, _ = practice_alone(browser, live, "Twice")
-    second = page.context.new_page()
-    second.goto(live.url)
-    expect(second.get_by_test_id("current-game")).to_be_visible()  # told where the first game is
-    second.get_by_test_id("practice-tournament").click()
-    expect(second.get_by_test_id("home-error")).to_contain_text("one game at a time")
-    expect(second.get_by_test_id("back-to-game")).to_be_visible()
-    second.get_by_test_id("create-room").click()
-    expect(second.get_by_test_id("home-error")).to_be_visible()
-    expect(second.get_by_test_id("screen-lobby")).to_be_hidden()
-    expect(page.get_by_test_id("screen-tournament")).to_be_visible()  # the first game goes on
 
 
 def test_after_60_s_away_the_room_link_still_shows_the_final_result(

@@ -69,20 +69,59 @@ def test_a_cancelled_group_launch_can_launch_again(browser: Browser, live: LiveS
         expect(page.get_by_test_id("queue-count")).to_contain_text("2 of 8")
 
 
-def test_a_member_who_cancels_leaves_alone_and_the_others_are_told(
+def test_a_group_queues_whole_or_not_at_all_and_everybody_is_told_who_cancelled(
     browser: Browser, live: LiveServer
 ) -> None:
-    alice, bob, _ = create_group(browser, live)
-    bob.get_by_test_id("group-nickname").fill("Bob")
-    bob.get_by_test_id("group-nickname").press("Enter")
-    expect(alice.get_by_test_id("group-member-1")).to_contain_text("Bob")
-    alice.get_by_test_id("group-launch").click()
-    expect(bob.get_by_test_id("screen-queue")).to_be_visible()
-    bob.get_by_test_id("unqueue").click()
-    expect(bob.get_by_test_id("screen-group")).to_be_visible()
-    expect(alice.get_by_test_id("screen-queue")).to_be_visible()
-    expect(alice.get_by_test_id("queue-notice")).to_contain_text("Bob left the queue")
-    expect(alice.get_by_test_id("queue-count")).to_contain_text("1 of 8")
+    """Three friends on 360x640 phones: Launch stays in view, a double click launches once, and
+    whoever cancels takes the whole group out, each told the right words; a tournament that
+    starts leaves nothing of that on screen."""
+    pages = []
+    for nickname in ("Xeno", "Yara", "Zed"):
+        page = new_page(browser, live, small=True, has_touch=True, is_mobile=True)
+        name(page, nickname)
+        pages.append(page)
+    xeno, yara, zed = pages
+    xeno.get_by_test_id("create-group").click()
+    expect(xeno.get_by_test_id("screen-group")).to_be_visible()
+    link = xeno.get_by_test_id("group-link").input_value()
+    for page in (yara, zed):
+        page.goto(link)
+        expect(page.get_by_test_id("screen-group")).to_be_visible()
+    expect(xeno.locator("[data-testid^=group-member-]")).to_have_count(3)
+    expect(xeno.get_by_test_id("group-launch")).to_be_in_viewport(ratio=1)  # not below the fold
+    xeno.get_by_test_id("group-launch").dblclick()
+    for page in pages:
+        expect(page.get_by_test_id("screen-queue")).to_be_visible()
+        expect(page.get_by_test_id("queue-count")).to_contain_text("3 of 8")
+    expect(xeno.get_by_test_id("message")).not_to_have_class(re.compile("visible"))  # no false "busy"
+
+    zed.get_by_test_id("unqueue").click()  # a member cancels: the whole group is out
+    for page in pages:
+        expect(page.get_by_test_id("screen-group")).to_be_visible()
+    for page in (xeno, yara):
+        expect(page.get_by_test_id("group-notice")).to_have_text(
+            "Zed left the queue: the group's queue is cancelled for everybody."
+        )
+    expect(zed.get_by_test_id("group-notice")).to_contain_text("You left the queue")
+
+    xeno.get_by_test_id("group-launch").click()
+    for page in pages:
+        expect(page.get_by_test_id("screen-queue")).to_be_visible()
+        expect(page.get_by_test_id("queue-notice")).to_be_hidden()  # a new queue: the old news is gone
+    xeno.get_by_test_id("unqueue").click()  # the organiser cancels
+    for page in (yara, zed):
+        expect(page.get_by_test_id("group-notice")).to_have_text("The organiser cancelled the group's queue.")
+    expect(xeno.get_by_test_id("group-notice")).to_be_hidden()
+
+    xeno.get_by_test_id("group-practice").check()
+    xeno.get_by_test_id("group-launch").click()
+    for page in pages:
+        expect(page.get_by_test_id("screen-queue")).to_be_visible()
+    live.jump(10_000)
+    for page in pages:
+        expect(page.get_by_test_id("screen-tournament")).to_be_visible(timeout=60_000)
+        expect(page.get_by_test_id("message")).not_to_have_class(re.compile("visible"))
+        expect(page.get_by_test_id("group-notice")).to_be_hidden()
 
 
 def test_reloading_keeps_the_organiser_and_a_double_click_makes_one_group(

@@ -13,7 +13,7 @@
 //                        data-phase="lobby|card|playing|reveal|finished" (Duel de Mots)
 //                                   "intro|playing|finished" (tournament)>
 //   top bar        ui-lang (select), theme-toggle, palette-toggle (aria-pressed), sound-toggle (aria-pressed),
-//                  menu (the pages), connection (banner), reconnect
+//                  menu (the pages), connection (banner), standby (another tab holds the seat), play-here
 //   home           nickname, nickname-error, home-rating, current-game, back-to-game, home-error (+ -close),
 //                  word-lang, create-room, quick-game, join-link, join
 //   lobby          room-link, copy-link, lobby-nickname, seat-{i} (data-bot, data-host), remove-bot-{i},
@@ -51,6 +51,28 @@ import { nameRefusalKey } from "./nickname.js";
 
 const SCREENS = ["home", "lobby", "game", "queue", "group", "tournament"];
 const MESSAGE_MS = 2500;
+/** The messages that take a seat: refused with `already_playing` while a game holds it. */
+const SEAT_TAKING = new Set(["create", "join", "quick", "queue", "tournament_join"]);
+/** A join sent right after leaving the other game may still meet it (another process): tried again. */
+const RETRY_JOIN_MS = [300, 800, 1_500];
+/**
+ * How long after this tab asked for another seat an `error replaced` "went to another game"
+ * is the old seat's goodbye to this very tab (it comes within a tick), not news of another tab.
+ */
+const GOODBYE_MS = 2_000;
+
+/**
+ * Why a tab gets `error replaced`: "standby" (another tab of the player took the seat; this
+ * one waits to get it back), "left" (the player left the game in another tab) or "elsewhere"
+ * (they went to another game). Said by `reason`; a server that does not send it yet says
+ * it only in its words, read here as a stopgap.
+ */
+function replacedReason(msg) {
+  if (msg.reason) return msg.reason;
+  if (/another game/.test(msg.message ?? "")) return "elsewhere";
+  if (/\bleft\b/.test(msg.message ?? "")) return "left";
+  return "standby";
+}
 
 class App {
   constructor() {
@@ -58,7 +80,9 @@ class App {
     this.current = null; // {kind, code}: a game this identity holds a seat in (welcome.current)
     this.alphabets = {}; // lang -> makeAlphabet(...)
     this.helloPending = false; // the next welcome answers our hello (not a rename)
-    this.isDetached = false; // another tab took our seat
+    // {kind, code}: the game shown here is played in another tab of the player, which holds
+    // the seat; this tab is paused (no clock, no keys) until the seat comes back to it.
+    this.standby = null;
     this.renaming = ""; // the nickname last sent
     this.lastAnnounced = "";
     this.messageTimer = null;
@@ -66,13 +90,15 @@ class App {
     this.sounds = new Sounds($("sound"));
     this.connection = new Connection({ onOpen: () => this.sayHello(), onMessage: (msg) => this.receive(msg), onStatus: (online) => this.showConnection(online) });
     const host = {
-      send: (msg, { quiet = false } = {}) => (quiet ? this.connection.send(msg) : this.send(msg)),
+      send: (msg, { quiet = false } = {}) => (quiet ? this.connection.send(this.noted(msg)) : this.send(msg)),
       showMessage: (text) => this.showMessage(text),
+      clearMessage: () => this.clearMessage(),
+      refreshFromStore: () => this.refreshFromStore(),
       showError: (text) => showHomeError(text),
       announce: (text) => this.announce(text),
       render: () => this.render(),
       alphabet: (lang) => this.alphabets[lang],
-      detached: () => this.isDetached,
+      detached: () => Boolean(this.standby),
       sounds: this.sounds,
       confirm: (options) => confirmDialog(options),
       setRating: (rating) => this.setRating(rating),
@@ -151,10 +177,9 @@ class App {
       this.render();
     });
     $("ui-lang").form.addEventListener("submit", (event) => event.preventDefault());
-    $("reconnect").addEventListener("click", () => {
-      this.isDetached = false;
-      this.connection.open();
-    });
+    $("play-here").addEventListener("click", () => this.playHere());
+    $("elsewhere-leave").addEventListener("click", () => this.leaveElsewhere());
+    $("elsewhere-stay").addEventListener("click", () => this.closeElsewhere());
     wireHome(this);
     wireConfirm();
     wireReport(this);
@@ -210,7 +235,16 @@ class App {
       this.early.push(msg);
       return;
     }
-    if (!this.connection.send(msg)) this.showMessage(t("conn.offline"));
+    if (!this.connection.send(this.noted(msg))) this.showMessage(t("conn.offline"));
+  }
+
+  /** A message that takes a seat is kept: said again after "Leave it and join". */
+  noted(msg) {
+    if (SEAT_TAKING.has(msg.type)) {
+      this.seatRequest = msg;
+      this.seatRequestAt = performance.now();
+    }
+    return msg;
   }
 
   /** `from`: {input, error} of the field that sent the name, where a refusal is told. */
@@ -292,6 +326,9 @@ class App {
   }
 
   receive(msg) {
+    // A whole view of the game this tab shows paused: the seat is back here (the tab that
+    // held it closed, or "Play here" took it), the game goes on in this tab.
+    if ((msg.type === "room" || msg.type === "tournament") && this.standby?.code === msg.code) this.seatBack();
     switch (msg.type) {
       case "welcome":
         return this.onWelcome(msg);
@@ -316,9 +353,10 @@ class App {
 
   /** A delta applies to the view held; if it does not follow it, a whole view is asked for. */
   onDelta(msg) {
-    const held = msg.of === "room" ? this.duel.view : this.tournament.view;
+    const held = msg.of === "room" ? this.duel.view : this.tournament.heldView(msg.code);
     const view = applyDelta(held, msg);
     if (!view) {
+      if (msg.of === "tournament" && this.tournament.setAside(msg.code)) return undefined; // not shown: no view asked
       this.connection.send({ type: "resync" });
       return undefined;
     }
@@ -331,6 +369,8 @@ class App {
     this.me = msg.player;
     this.renaming = "";
     if (!this.helloPending) {
+      // The store's word on the player (a new rating, a new name), and where their seat is now.
+      if ("current" in msg && !this.shownGame()) this.current = msg.current ?? null;
       this.render();
       return;
     }
@@ -342,8 +382,9 @@ class App {
     }
     for (const early of this.early.splice(0)) this.connection.send(early);
     if (!loaded() || !Object.keys(this.alphabets).length) this.retryLoading();
-    // Back to where this tab was (a room, a tournament, a queue, a group).
-    const resumed = this.duel.afterHello() || this.tournament.afterHello();
+    // Back to where this tab was (a room, a tournament, a queue, a group). A paused tab does
+    // not take the seat back by itself: the tab the player plays in would be paused instead.
+    const resumed = Boolean(this.standby) || this.duel.afterHello() || this.tournament.afterHello();
     // Elsewhere (another tab, a closed one), this identity may hold a seat: offer the way back.
     this.current = !resumed && msg.current ? msg.current : null;
     this.render();
@@ -374,16 +415,10 @@ class App {
         this.nameRefused(msg);
         return;
       case "replaced":
-        this.isDetached = true;
-        this.connection.stop();
-        this.showConnection(false);
+        this.onReplaced(msg);
         return;
       case "already_playing":
-        // One seat at a time: this identity plays elsewhere (another tab); say where.
-        this.current = msg.current ?? null;
-        this.duel.forget();
-        showHomeError(t("error.already_playing"));
-        this.render();
+        this.alreadyPlaying(msg);
         return;
       default: {
         if (!this.duel.view && this.tournament.onProblem(msg)) return;
@@ -393,6 +428,150 @@ class App {
         else this.showMessage(text);
       }
     }
+  }
+
+  // ------------------------------------------------------------ one seat at a time
+
+  /**
+   * `error already_playing`: a game in progress holds the player's seat (`current`), in
+   * this tab or another. Say where it is and what leaving it costs, and offer to leave it
+   * and join what was asked.
+   */
+  alreadyPlaying(msg) {
+    const retry = this.seatRequest;
+    const again = this.retrying;
+    if (again && msg.current?.code === again.code && again.tries < RETRY_JOIN_MS.length) {
+      setTimeout(() => this.askAgain(again.msg), RETRY_JOIN_MS[again.tries]);
+      again.tries += 1;
+      return;
+    }
+    this.retrying = null;
+    this.current = msg.current ?? null;
+    if (["join", "create", "quick"].includes(retry?.type)) this.duel.forget(); // nothing opened: home under the dialog
+    if (retry?.type === "tournament_join" && !this.tournament.view) this.tournament.forgetTournament();
+    if (!this.current) {
+      showHomeError(t("error.already_playing"));
+      this.render();
+      return;
+    }
+    this.elsewhere = { current: this.current, retry };
+    const { kind, code, stage } = this.current;
+    const where = $("elsewhere-where");
+    const text = kind === "duel" ? "elsewhere.duel" : kind === "tournament" ? "elsewhere.tournament" : "elsewhere.queue";
+    where.replaceChildren(t(text), " ");
+    if (kind !== "queue") {
+      const link = document.createElement("a");
+      link.href = `/${kind === "duel" ? "r" : "t"}/${encodeURIComponent(code)}`;
+      link.textContent = t("elsewhere.open");
+      link.dataset.testid = "elsewhere-link";
+      where.append(link);
+    }
+    const cost = kind === "queue" || stage === "finished" ? "elsewhere.costFree" : kind === "duel" ? "elsewhere.costDuel" : "elsewhere.costTournament";
+    $("elsewhere-cost").textContent = t(cost);
+    $("elsewhere-leave").textContent = retry ? t("elsewhere.leave") : t("elsewhere.leaveOnly");
+    $("elsewhere").hidden = false;
+    this.render();
+  }
+
+  /** "Leave it and join": the other game's seat is left (from this tab), then the join is said again. */
+  leaveElsewhere() {
+    const { current, retry } = this.elsewhere ?? {};
+    this.closeElsewhere();
+    if (!current) return;
+    this.connection.send(current.kind === "queue" ? { type: "unqueue" } : { type: "leave", code: current.code });
+    this.current = null;
+    if (retry) {
+      this.retrying = { code: current.code, msg: retry, tries: 0 };
+      this.askAgain(retry);
+    }
+    this.render();
+  }
+
+  /** A seat asked again, through the game's own client (it keeps what it is joining). */
+  askAgain(msg) {
+    if (msg.type === "join" || msg.type === "create" || msg.type === "quick") this.duel.enter(msg);
+    else if (msg.type === "tournament_join") this.tournament.rejoin(msg.tournament);
+    else if (msg.type === "queue") this.tournament.queueFor(msg.lang, msg.practice);
+    setTimeout(() => {
+      if (this.retrying?.msg === msg) this.retrying = null; // it went through
+    }, 4_000);
+  }
+
+  closeElsewhere() {
+    this.elsewhere = null;
+    $("elsewhere").hidden = true;
+    syncDialogs();
+    this.render();
+  }
+
+  /** The player's rating as the store has it (GET /api/me, as /stats reads it), after a tournament. */
+  async refreshFromStore() {
+    const token = localStorage.getItem(LOCAL.token);
+    if (!token || !this.me) return;
+    try {
+      const response = await fetch("/api/me", { headers: { Authorization: `Bearer ${token}` } });
+      if (!response.ok) return;
+      const body = await response.json();
+      if (typeof body.player?.rating === "number") this.setRating(body.player.rating);
+      this.tournament.leftFromStore(body.recent);
+    } catch {
+      // Offline for a moment: the next welcome says it.
+    }
+  }
+
+  // ------------------------------------------------------------ one player, many tabs
+
+  /** The game this tab shows as a player (not as a watcher, nor a stored result), or null. */
+  shownGame() {
+    const room = this.duel.view;
+    if (room && !room.spectator) return { kind: "duel", code: room.code };
+    const view = this.tournament.view;
+    if (view && !view.stored && view.you != null) return { kind: "tournament", code: view.code };
+    return null;
+  }
+
+  /**
+   * `error replaced`. Another tab of the player took the seat: this one stays on the game,
+   * paused, and gets the seat back by itself when that tab closes (the server sends it a
+   * whole view). Told so again while paused, the player left the game (or went to another
+   * one) in another tab: nothing of it is left to show here.
+   */
+  onReplaced(msg) {
+    const game = this.shownGame();
+    if (!game) return; // this tab had already moved on
+    const reason = replacedReason(msg);
+    // This very tab just went to another game: the seat it left says goodbye to it.
+    if (reason === "elsewhere" && performance.now() - (this.seatRequestAt ?? -Infinity) < GOODBYE_MS) return;
+    if (msg.current?.code && msg.current.code !== game.code) return; // about a game this tab no longer shows
+    if (this.standby || reason !== "standby") {
+      this.standby = null;
+      if (game.kind === "duel") this.duel.forget();
+      else this.tournament.leaveTab();
+      showHomeError(t(reason === "elsewhere" ? "tabs.wentElsewhere" : "tabs.leftElsewhere"));
+      this.render();
+      return;
+    }
+    this.standby = game;
+    $("play-here").disabled = false;
+    this.announce(`${t("tabs.standbyTitle")}. ${t("tabs.standbyText")}`);
+    this.render();
+  }
+
+  /** "Play here": this tab takes the seat back; the other one is paused in its turn. */
+  playHere() {
+    const game = this.standby;
+    if (!game) return;
+    $("play-here").disabled = true; // until the view comes (or the server says why not)
+    clearTimeout(this.playHereTimer);
+    this.playHereTimer = setTimeout(() => ($("play-here").disabled = false), 5_000);
+    if (game.kind === "duel") this.send({ type: "join", room: game.code });
+    else this.send({ type: "tournament_join", tournament: game.code });
+  }
+
+  seatBack() {
+    this.standby = null;
+    clearTimeout(this.playHereTimer);
+    $("play-here").disabled = false;
   }
 
   // ------------------------------------------------------------ drawing
@@ -411,8 +590,12 @@ class App {
     const screen = this.screen();
     // A new screen starts at its top: a group screen scrolled down to "Launch" must not leave
     // the tournament's board and keyboard half out of a phone's view.
-    if (document.body.dataset.screen !== screen) window.scrollTo(0, 0);
+    const before = document.body.dataset.screen;
+    if (before !== screen) window.scrollTo(0, 0);
+    // Back home from a game: the rating shown is the store's (a tournament changed it meanwhile).
+    if (screen === "home" && before && !["home", "loading"].includes(before)) this.refreshFromStore();
     document.body.dataset.screen = screen;
+    this.renderStandby(screen);
     document.body.dataset.phase = this.duel.view?.phase ?? (screen === "tournament" ? this.tournament.view.phase : "");
     for (const name of SCREENS) $(`screen-${name}`).hidden = name !== screen;
     $("loading").hidden = screen !== "loading";
@@ -424,6 +607,16 @@ class App {
     this.linksOpenAside(screen);
     syncDialogs();
     this.tick();
+  }
+
+  /** A paused tab never looks live: its game is greyed and inert, its cards and clocks put away. */
+  renderStandby(screen) {
+    const paused = Boolean(this.standby) && (screen === "game" || screen === "tournament");
+    if (!paused && this.standby) this.standby = null; // the game is gone from this tab
+    $("standby").hidden = !paused;
+    if (paused) document.body.dataset.standby = "true";
+    else delete document.body.dataset.standby;
+    for (const name of SCREENS) $(`screen-${name}`).inert = paused;
   }
 
   fillNicknames() {
@@ -486,6 +679,11 @@ class App {
 
   // ------------------------------------------------------------ messages
 
+  clearMessage() {
+    clearTimeout(this.messageTimer);
+    $("message").classList.remove("visible");
+  }
+
   showMessage(text) {
     const el = $("message");
     el.textContent = text;
@@ -503,10 +701,8 @@ class App {
   }
 
   showConnection(online) {
-    const banner = $("connection");
-    banner.hidden = online && !this.isDetached;
-    $("connection-text").textContent = this.isDetached ? t("error.replaced") : t("conn.reconnecting");
-    $("reconnect").hidden = !this.isDetached;
+    $("connection").hidden = online;
+    $("connection-text").textContent = t("conn.reconnecting");
   }
 }
 

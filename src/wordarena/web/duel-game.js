@@ -73,6 +73,10 @@ function statusText(view, seat) {
 
 export function tickGame(duel) {
   const view = duel.view;
+  if (duel.host.detached()) {
+    freezeClocks();
+    return;
+  }
   if (view.phase === "lobby") {
     const ms = duel.remaining(view.auto_start_ms);
     $("auto-start").hidden = ms == null;
@@ -96,6 +100,15 @@ export function tickGame(duel) {
     }
   }
   tickCards(duel);
+}
+
+/** Another tab holds the seat: no clock runs here, no countdown is left on its last second. */
+function freezeClocks() {
+  const clock = $("clock");
+  clock.textContent = "–";
+  clock.classList.remove("urgent");
+  $("closing-banner").hidden = true;
+  $("auto-start").hidden = true;
 }
 
 function tickClock(duel, view, round) {

@@ -5,17 +5,30 @@
 
 import { splitHangul } from "./hangul.js";
 
-/** A stored word back into the letters of its language's tiles (Korean words split into jamo). */
+/** Letters a language folds into others when it spells them (French œ is o then e). */
+const EXPANSIONS = { "œ": "oe", "æ": "ae" };
+
+/**
+ * A stored word (its true spelling) back into the letters of its language's tiles: Korean
+ * words split into jamo, two-character letters kept whole (Dutch ij, Uzbek oʻ sh), letters of
+ * the alphabet kept as they are (Turkish ç, German ä), any other accent folded (French â → a).
+ */
 export function lettersOf(word, lang, alphabet) {
   if (lang === "ko") return splitHangul(word);
-  const lower = word.toLocaleLowerCase(lang).normalize("NFD").replace(/\p{M}/gu, "");
+  const keys = alphabet?.keys ?? new Set();
+  const chars = [...word.toLocaleLowerCase(lang).normalize("NFC")];
   const out = [];
-  for (let i = 0; i < lower.length; i += 1) {
-    const two = lower.slice(i, i + 2);
-    if (alphabet?.keys.has(two)) {
+  for (let i = 0; i < chars.length; i += 1) {
+    const two = chars[i] + (chars[i + 1] ?? "");
+    if (i + 1 < chars.length && keys.has(two)) {
       out.push(two);
       i += 1;
-    } else out.push(lower[i]);
+    } else if (keys.has(chars[i])) {
+      out.push(chars[i]);
+    } else {
+      const base = chars[i].normalize("NFD").replace(/\p{M}/gu, "");
+      out.push(...(EXPANSIONS[base] ?? base));
+    }
   }
   return out;
 }

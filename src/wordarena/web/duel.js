@@ -345,7 +345,7 @@ export class DuelClient {
   /** What the tab's title says while a round runs (issue 9 §5), or "". */
   attentionText() {
     const view = this.view;
-    if (!view || view.phase !== "playing" || !this.mySeat() || this.mySeat().done) return "";
+    if (!view || view.phase !== "playing" || !this.mySeat() || this.mySeat().done || this.host.detached()) return "";
     return t("attention.round", { n: view.round.number, of: view.round.of });
   }
 }

@@ -6,6 +6,7 @@ import { C } from "./constants.js";
 import { t } from "./i18n.js";
 import { $ } from "./dom.js";
 import { checkNickname } from "./nickname.js";
+import { signed } from "./format.js";
 import { LOCAL } from "./storage.js";
 
 /** The room code in a pasted link (".../r/CODE") or a bare code. */
@@ -31,16 +32,55 @@ export function renderHome(app) {
   rating.hidden = typeof me?.rating !== "number";
   if (!rating.hidden) rating.textContent = t("tournament.homeRating", { n: me.rating });
   renderCurrentGame(app);
+  renderLeftResult(app.tournament);
 }
 
-/** "Back to your game": a game this identity still holds a seat in (welcome.current, issue 9 §2). */
+/**
+ * "Back to your game": a game this identity still holds a seat in (welcome.current, issue 9 §2).
+ * A game that is over is only offered (its result), never reopened by itself, and not at
+ * all when it is the one just closed or left here.
+ */
 function renderCurrentGame(app) {
   const current = app.current;
+  const tc = app.tournament;
+  const closedHere = current && (current.code === tc.leftCode || current.code === tc.left?.code || current.code === app.duel.leftRoom);
+  const shown = Boolean(current) && !(closedHere && current.stage === "finished");
   const banner = $("current-game");
-  banner.hidden = !current;
-  if (!current) return;
-  const key = { duel: "home.currentDuel", tournament: "home.currentTournament", queue: "home.currentQueue", group: "home.currentGroup" }[current.kind];
-  $("current-game-text").textContent = t(key ?? "home.currentDuel");
+  banner.hidden = !shown;
+  if (!shown) return;
+  const finished = current.stage === "finished";
+  const playing = { duel: "home.currentDuel", tournament: "home.currentTournament", queue: "home.currentQueue", group: "home.currentGroup" }[current.kind];
+  const over = current.kind === "tournament" ? "home.finishedTournament" : "home.finishedDuel";
+  $("current-game-text").textContent = t(finished ? over : playing ?? "home.currentDuel");
+  $("back-to-game").textContent = t(finished ? "home.seeResult" : "home.backToGame");
+}
+
+/** A tournament left on purpose: its place (settled at the end of the round) and rating change. */
+function renderLeftResult(tc) {
+  const left = tc.left;
+  const card = $("left-result");
+  card.hidden = !left;
+  if (!left) return;
+  const r = left.result;
+  $("left-result-title").textContent = left.walkedOut ? t("tournament.eliminated.leftTitle") : t("tournament.eliminated.title");
+  $("left-result-place").textContent = r ? t("tournament.placeOf", { n: r.place, of: left.of }) : t("tournament.leftPending", { n: left.round });
+  const rating = $("left-result-rating");
+  rating.replaceChildren();
+  if (r && !left.rated) rating.append(t("tournament.ratingPractice"));
+  else if (r && r.rating_change != null) {
+    const n = r.rating_change;
+    if (r.rating_before != null) rating.append(t("tournament.rating", { before: r.rating_before, after: r.rating_after ?? r.rating_before + n }), " ");
+    const change = document.createElement("span");
+    change.className = `rating-change ${n > 0 ? "up" : n < 0 ? "down" : "same"}`;
+    change.dataset.testid = "left-rating-change";
+    change.dataset.change = String(n);
+    change.textContent = signed(n);
+    change.setAttribute("aria-label", t(n >= 0 ? "tournament.ratingUp" : "tournament.ratingDown", { n: Math.abs(n) }));
+    rating.append(change);
+  }
+  const link = $("left-result-link");
+  link.href = `/t/${encodeURIComponent(left.code)}`;
+  link.textContent = r ? t("tournament.leftSee") : t("tournament.leftFollow");
 }
 
 /** An error that stays where the player looks until dismissed (issue 9 §4). */
@@ -54,6 +94,7 @@ export function wireHome(app) {
     $("home-error").hidden = true;
   });
   $("back-to-game").addEventListener("click", () => app.backToGame());
+  $("left-result-close").addEventListener("click", () => app.tournament.dismissLeft());
   for (const form of [$("name-form"), ...document.querySelectorAll("[data-nickname-form]")]) wireNickname(app, form);
   $("word-lang").addEventListener("change", (event) => localStorage.setItem(LOCAL.wordLang, event.target.value));
   $("tournament-lang").addEventListener("change", (event) => {

@@ -34,9 +34,9 @@ export function renderDuel(tc, view, duel) {
   const colours = { [duel.players[0]]: "a", [duel.players[1]]: "b" };
   $("duel-players").replaceChildren(...duel.players.map((id) => playerChip(tc, view, duel, id, colours[id])));
   const owner = $("turn-owner");
-  const mine = duel.turn === view.you;
+  const mine = duel.turn === view.you && !tc.host.detached();
   owner.dataset.mine = String(Boolean(mine && !duel.over && view.phase === "playing"));
-  owner.textContent = turnText(tc, view, duel, mine);
+  owner.textContent = tc.host.detached() ? t("tabs.paused") : turnText(tc, view, duel, mine);
   owner.className = `turn-owner ${duel.over ? "" : `p-${colours[duel.turn ?? duel.first]}`}`;
   renderDuelRows(tc, view);
   const alphabet = tc.host.alphabet(view.lang);
@@ -189,6 +189,13 @@ function buildBoard(board, duel) {
 export function tickDuel(tc, view) {
   const duel = view.duel;
   if (!duel) return;
+  if (tc.host.detached()) {
+    // Another tab holds the seat: the turn is not played here, no clock runs down to 0:00.
+    $("turn-clock").textContent = "–";
+    $("turn-clock").classList.remove("urgent");
+    $("turn-bar").style.width = "0%";
+    return;
+  }
   const turnMs = C.tournament.turn_ms;
   const ms = duel.over ? 0 : view.phase === "playing" ? tc.remaining(duel.turn_ms) ?? 0 : turnMs;
   const text = duel.over ? "–" : clockText(ms);

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { $, el, icon, testid } from "./dom.js";
 import { secondsLeft, signed } from "./format.js";
 import { hearts, ratingBadge } from "./tournament-board.js";
+import { duelCard } from "./tournament-side.js";
 
 export function renderTournamentCards(tc, view) {
   renderIntro(tc, view);
@@ -117,9 +118,37 @@ function renderFinal(tc, view) {
   const order = [...view.players].sort((a, b) => (a.place ?? 99) - (b.place ?? 99));
   $("final-list").replaceChildren(...order.map((p) => finalItem(tc, view, p, winners)));
   $("final-rating").replaceChildren(view.result && view.rated ? ratingLine(view, view.result, "final-rating") : "");
-  $("back-to-group").hidden = !tc.group;
-  $("final-home").hidden = Boolean(tc.group); // a member of a group goes back to it
-  $("share-tournament").hidden = !view.result;
+  $("back-to-group").hidden = !tc.group || Boolean(view.stored) || tc.watcher(view);
+  $("final-home").hidden = !$("back-to-group").hidden; // a member of a group goes back to it
+  $("share-tournament").hidden = !view.result || Boolean(view.stored);
+  renderReview(tc, view);
+}
+
+/**
+ * Every duel's board, round by round, with its letters and its word (from the store, once
+ * the tournament is over): open at once for somebody who came by the link to see how it ended.
+ */
+function renderReview(tc, view) {
+  const box = $("t-review");
+  const rounds = tc.review?.code === view.code ? tc.review.rounds : [];
+  box.hidden = !rounds.length;
+  $("final-standings").classList.toggle("with-review", rounds.length > 0);
+  const key = `${view.code}:${rounds.length}`;
+  if (tc.reviewKey === key) return; // built once: the reader's place in it stays
+  tc.reviewKey = key;
+  box.open = Boolean(tc.review?.open);
+  const alphabet = tc.host.alphabet(view.lang);
+  $("t-review-rounds").replaceChildren(
+    ...rounds.map((round) => {
+      const section = testid(el("section", "t-review-round"), `t-review-round-${round.number}`);
+      section.append(el("h3", "", t("tournament.round", { n: round.number })));
+      const list = el("ul", "other-duels large review-duels");
+      list.append(...round.duels.map((duel) => duelCard(tc, view, duel, alphabet, true, `review-duel-${round.number}-${duel.index}`)));
+      section.append(list);
+      if (round.bye) section.append(el("p", "subtle", t("tournament.intro.bye", { name: tc.nameOf(round.bye, view) })));
+      return section;
+    }),
+  );
 }
 
 function finalItem(tc, view, p, winners) {
@@ -149,7 +178,7 @@ function finalItem(tc, view, p, winners) {
 
 /** The intro's countdown (every 200 ms). */
 export function tickTournamentCards(tc, view) {
-  if (view.phase !== "intro" || !view.round) return;
+  if (view.phase !== "intro" || !view.round || tc.host.detached()) return;
   const left = tc.remaining(view.round.intro_ms) ?? 0;
   $("round-intro-bar").style.width = `${Math.min(100, (100 * left) / C.tournament.intro_ms)}%`;
   $("round-intro-count").textContent = t("tournament.intro.starts", { s: secondsLeft(left) });

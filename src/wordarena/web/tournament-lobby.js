@@ -10,7 +10,8 @@ export function renderQueue(tc) {
   const q = tc.queue;
   const size = q.lobby?.size ?? 1;
   const seats = q.lobby?.of ?? C.tournament.players;
-  $("queue-title").textContent = q.practice ? t("tournament.queue.practiceTitle") : t("tournament.queue.title");
+  $("queue-title").textContent = q.starting ? t("tournament.queue.starting") : q.practice ? t("tournament.queue.practiceTitle") : t("tournament.queue.title");
+  $("unqueue").disabled = Boolean(q.starting);
   // Counts that cannot be misread: who is in *your* lobby, out of how many needed.
   $("queue-count").textContent = t("tournament.queue.inLobby", { n: size, max: seats });
   $("queue-detail").textContent = q.practice ? practiceDetail(q, size, seats, tc.host.me()) : t("tournament.queue.needed", { n: seats - size });
@@ -81,7 +82,7 @@ export function renderGroup(tc) {
   $("group-notice").textContent = tc.groupNotice;
   $("group-launch-box").hidden = !organiser;
   $("group-launch").hidden = !organiser;
-  $("group-launch").disabled = !g.can_launch;
+  $("group-launch").disabled = !g.can_launch || tc.launching; // sent once, until the server answers
   $("group-hint").textContent = !organiser ? t("group.waitOrganiser") : g.can_launch ? "" : t("group.waitMembers");
 }
 

@@ -44,11 +44,12 @@ export function renderOtherDuels(tc, view, large) {
   list.classList.toggle("large", large);
   $("other-duels-title").hidden = !view.duels.length;
   const alphabet = tc.host.alphabet(view.lang);
-  list.replaceChildren(...view.duels.map((duel) => otherDuel(tc, view, duel, alphabet, large)));
+  list.replaceChildren(...view.duels.map((duel) => duelCard(tc, view, duel, alphabet, large)));
 }
 
-function otherDuel(tc, view, duel, alphabet, large) {
-  const item = testid(el("li", "other-duel"), `other-duel-${duel.index}`);
+/** One duel as a small board (colours, and letters when the view has them), its players and its end. */
+export function duelCard(tc, view, duel, alphabet, large, id = `other-duel-${duel.index}`) {
+  const item = testid(el("li", "other-duel"), id);
   item.classList.toggle("over", duel.over);
   const colours = { [duel.players[0]]: "a", [duel.players[1]]: "b" };
   const head = el("div", "od-head");

@@ -18,6 +18,7 @@ import { renderDuel, renderDuelRows, tickDuel } from "./tournament-board.js";
 import { renderPlayers, renderOtherDuels } from "./tournament-side.js";
 import { renderTournamentCards, tickTournamentCards } from "./tournament-cards.js";
 import { alertsChoice, alertsPossible } from "./attention.js";
+import { loadRecord, reviewRounds, storedView } from "./tournament-record.js";
 
 /** Refusals of a guess: the typed row shakes, the turn and its clock go on (C4). */
 const GUESS_REFUSALS = new Set(["not_in_list", "wrong_length", "on_board", "not_letters", "not_your_turn"]);
@@ -35,20 +36,38 @@ function groupFromPath() {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/** Every tournament has its address, /t/{code}: its players play there, anybody else watches. */
+export function tournamentFromPath() {
+  const match = location.pathname.match(/^\/t\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** When the record of a tournament that just finished is asked again, if the store is not there yet. */
+const RECORD_RETRIES_MS = [0, 1_500, 5_000];
+/** How long the queue screen waits for the first view of a tournament that starts. */
+const STARTING_MS = 15_000;
+
 export class TournamentClient {
   /** `host`: what app.js owns (send, showMessage, showError, announce, render, alphabet, sounds, confirm, setRating). */
   constructor(host) {
     this.host = host;
     this.queue = null; // the last `queue` message while queued
     this.group = null; // the last `group` message while a member
-    this.groupNotice = ""; // "Bob left the queue", shown on the queue and group screens
+    this.groupNotice = ""; // "Bob left the queue: ...", shown on the queue and group screens
     this.view = null; // the last tournament view
     this.viewAt = 0;
     this.minVersion = 0;
-    this.code = sessionStorage.getItem(SESSION.tournament); // the tournament we play in (kept for reconnections)
+    // The tournament shown (kept for reconnections): its address, /t/{code}. The home page
+    // reopens none by itself (a finished one is offered there at most).
+    this.code = tournamentFromPath();
     this.joiningGroup = groupFromPath() ?? sessionStorage.getItem(SESSION.group);
     this.creatingGroup = false; // a group_create is on its way: a second click must not send another
+    this.launching = false; // a group_launch is on its way: a second click must not send another
     this.leftCode = null; // a tournament we left: its late views are ignored
+    // A tournament left on purpose, until the player dismisses it: {code, rated, walkedOut,
+    // round, of, result}; its place is settled at the end of the round (RULES C7).
+    this.left = null;
+    this.review = null; // {code, rounds}: every duel of a finished tournament, from the store
     this.watching = false; // eliminated and chose to watch the other duels
     this.composer = null;
     this.composerKey = "";
@@ -62,6 +81,11 @@ export class TournamentClient {
   }
 
   // ------------------------------------------------------------ what app.js asks
+
+  /** Watching a tournament by its link: a view of nobody (no seat of ours in it). */
+  watcher(view = this.view) {
+    return Boolean(view) && view.you == null;
+  }
 
   /** The screen to show when there is no Duel de Mots room: tournament, queue, group or null. */
   screen() {
@@ -81,10 +105,11 @@ export class TournamentClient {
     const send = (msg) => this.host.send(msg, { quiet: true });
     this.minVersion = 0;
     this.awaitingGuess = false;
-    if (this.code) send({ type: "tournament_join", tournament: this.code });
+    if (this.code && !this.view?.stored) send({ type: "tournament_join", tournament: this.code });
+    if (this.left && !this.left.result) send({ type: "tournament_join", tournament: this.left.code }); // still following it
     if (this.joiningGroup) send({ type: "group_join", group: this.joiningGroup });
     const queued = this.queue ?? readJson(sessionStorage, SESSION.queue);
-    if (!this.code && queued?.lang && !this.joiningGroup) {
+    if (!this.code && queued?.lang && !queued.starting && !this.joiningGroup) {
       send({ type: "queue", lang: queued.lang, ...(queued.practice ? { practice: true } : {}) });
     }
     return Boolean(this.code || this.joiningGroup || queued?.lang);
@@ -116,10 +141,12 @@ export class TournamentClient {
   rejoin(code) {
     this.code = code;
     this.leftCode = null;
+    if (this.left?.code === code) this.left = null;
     this.host.send({ type: "tournament_join", tournament: code });
   }
 
   receive(msg) {
+    if (msg.type === "queue" || msg.type === "tournament") this.launched();
     if (msg.type === "queue") this.onQueue(msg);
     else if (msg.type === "group") this.onGroup(msg);
     else if (msg.type === "group_left" && msg.code === this.group?.code) this.forgetGroup();
@@ -130,6 +157,11 @@ export class TournamentClient {
   onProblem(msg) {
     if (!OWN_CODES.has(msg.code) && this.screen() !== "tournament") return false;
     this.awaitingGuess = false;
+    this.launched();
+    if (msg.code === "unknown_tournament" && this.code && !this.view) {
+      this.showStored(this.code, msg); // over, and its room gone: how it ended, from the store
+      return true;
+    }
     if (msg.code === "already_queued" && this.queue) return true; // a queue sent again after a reconnection
     if (msg.code === "not_queued") {
       // Cancelled too late (the tournament is starting) or twice: its view or nothing follows.
@@ -161,15 +193,47 @@ export class TournamentClient {
 
   onQueue(msg) {
     if (msg.queued === false) {
-      this.queue = null;
       sessionStorage.removeItem(SESSION.queue);
+      if (msg.reason === "started") {
+        // Out of the queue because the tournament starts: the queue screen stays until its
+        // first view, and nothing said about the queue stays up over the tournament.
+        this.queue = this.queue ? { ...this.queue, starting: true } : null;
+        this.groupNotice = "";
+        this.host.clearMessage();
+        clearTimeout(this.startingTimer);
+        this.startingTimer = setTimeout(() => this.startedNowhere(), STARTING_MS);
+      } else {
+        this.queue = null;
+        if (msg.reason) this.groupNotice = this.queueEndText(msg);
+      }
     } else {
+      if (!this.queue) this.groupNotice = ""; // a new queue: what was said about the last one is old
       this.queue = msg;
       writeJson(sessionStorage, SESSION.queue, { lang: msg.lang, practice: msg.practice });
       // A new tournament begins for us (a group launched): the finished one is closed.
       if (this.view?.phase === "finished") this.dropView();
     }
     this.host.render();
+  }
+
+  /**
+   * Why the queue ended, as the group's screen says it (`queue.reason`): a group queues whole
+   * or not at all, so anybody leaving it takes the whole group out, and the others are told who.
+   */
+  queueEndText(msg) {
+    const organiser = this.group && this.group.organiser === this.group.you;
+    if (msg.reason === "organiser") return t("group.organiserCancelled");
+    if (msg.reason === "member") return t("group.memberCancelled", { name: msg.by || "?" });
+    if (msg.reason === "you" && this.group && !organiser) return t("group.youCancelled");
+    return "";
+  }
+
+  /** The tournament said to start never showed (its room moved, a lost message): back to where we were. */
+  startedNowhere() {
+    if (this.queue?.starting && !this.view) {
+      this.queue = null;
+      this.host.render();
+    }
   }
 
   onGroup(msg) {
@@ -186,22 +250,24 @@ export class TournamentClient {
     this.host.render();
   }
 
-  /** A member who takes themselves out of the queue tells the others (issue 9 §3). */
+  /**
+   * A member who leaves the group tells the others. Who ended a queue is said by the queue's
+   * own message (its `reason`), never guessed from members no longer queued: those are
+   * everybody whenever anyone cancels.
+   */
   noticeGroupChanges(old, now) {
     if (!old || old.code !== now.code) return;
     const before = new Map(old.members.map((m) => [m.id, m]));
-    for (const member of now.members) {
-      const was = before.get(member.id);
-      if (member.id !== now.you && was?.queued && member.queued === false) {
-        this.groupNotice = t("group.memberLeftQueue", { name: member.name });
-      }
-    }
     for (const [id, was] of before) {
       if (id !== now.you && !now.members.some((m) => m.id === id)) this.groupNotice = t("group.memberLeft", { name: was.name });
     }
   }
 
   onView(view) {
+    if (view.code === this.left?.code) {
+      this.followLeft(view);
+      return;
+    }
     if (view.code === this.leftCode) return;
     if (view.phase === "closed") {
       this.forgetTournament();
@@ -216,11 +282,13 @@ export class TournamentClient {
     this.viewAt = performance.now();
     this.minVersion = view.version;
     this.code = view.code;
-    sessionStorage.setItem(SESSION.tournament, view.code);
     if (view.phase !== "lobby") {
       this.queue = null;
+      this.groupNotice = "";
+      clearTimeout(this.startingTimer);
       sessionStorage.removeItem(SESSION.queue);
     }
+    if (view.phase === "finished" && this.review?.code !== view.code) this.fetchReview(view.code);
     if (view.result?.rating_after != null && view.rated) this.host.setRating(view.result.rating_after);
     this.rememberDuel(view);
     this.syncComposer(view);
@@ -341,8 +409,22 @@ export class TournamentClient {
   }
 
   launchGroup(lang, practice) {
+    if (this.launching) return; // a double click launches once
+    this.launching = true;
     this.groupNotice = "";
+    $("group-launch").disabled = true;
     this.host.send({ type: "group_launch", lang, ...(practice ? { practice: true } : {}) });
+    clearTimeout(this.launchTimer);
+    this.launchTimer = setTimeout(() => this.launched(), 5_000); // no answer (offline): the button comes back
+    this.host.render();
+  }
+
+  /** The server answered a launch (the queue, the tournament, or why not). */
+  launched() {
+    if (!this.launching) return;
+    this.launching = false;
+    clearTimeout(this.launchTimer);
+    if (this.group) this.host.render();
   }
 
   leaveGroup() {
@@ -352,6 +434,10 @@ export class TournamentClient {
 
   /** Leave a running tournament: while in play it is a defeat (C7), so the player confirms first. */
   async quit() {
+    if (this.watcher() || this.view?.stored) {
+      this.closeFinished(); // watching takes no seat: there is nothing to leave
+      return;
+    }
     const inPlay = this.player(this.view?.you)?.in_play && this.view?.phase !== "finished";
     if (inPlay) {
       const sure = await this.host.confirm({
@@ -366,9 +452,76 @@ export class TournamentClient {
   }
 
   leave() {
-    if (this.view && this.view.phase !== "finished") this.host.send({ type: "leave" });
+    const view = this.view;
+    if (view && view.phase !== "finished" && !this.watcher(view) && !view.stored) {
+      this.host.send({ type: "leave", code: view.code });
+      this.followAfterLeaving(view);
+    }
     this.dropView();
     this.host.render();
+  }
+
+  /**
+   * Left on purpose: the home page says how it ended for the player. A place is settled at
+   * the end of the round (C7), so the tab follows the tournament as its player who left
+   * (the server sends that player's own view, `result` once settled) until then.
+   */
+  followAfterLeaving(view) {
+    const me = this.player(view.you, view);
+    this.left = {
+      code: view.code,
+      rated: view.rated,
+      walkedOut: Boolean(me?.in_play),
+      round: view.round?.number ?? 1,
+      of: view.players.length,
+      result: view.result ?? null,
+    };
+    if (!this.left.result) this.host.send({ type: "tournament_join", tournament: view.code }, { quiet: true });
+    this.host.refreshFromStore();
+  }
+
+  /** The view a delta of `code` applies to: the one shown, or the last one of a tournament left. */
+  heldView(code) {
+    if (this.view?.code === code) return this.view;
+    return this.left?.code === code ? this.left.view ?? null : null;
+  }
+
+  /** A tournament this tab no longer shows (left, or closed here): its deltas need no whole view. */
+  setAside(code) {
+    return code !== this.view?.code && (code === this.leftCode || (code === this.left?.code && Boolean(this.left.result)));
+  }
+
+  /** A view of the tournament left: only its result is read (the home page shows it). */
+  followLeft(view) {
+    const left = this.left;
+    left.view = view;
+    left.of = view.players?.length ?? left.of;
+    if (view.result && !left.result) {
+      left.result = view.result;
+      if (view.rated && view.result.rating_after != null) this.host.setRating(view.result.rating_after);
+      this.host.refreshFromStore();
+      this.host.render();
+    }
+  }
+
+  dismissLeft() {
+    this.left = null;
+    this.host.render();
+  }
+
+  /** The store's word on a tournament left (GET /api/me → recent), once it is over. */
+  leftFromStore(recent) {
+    const left = this.left;
+    if (!left || left.result) return;
+    const game = (recent ?? []).find((g) => g.kind === "tournament" && g.code === left.code);
+    if (!game) return;
+    left.result = { place: game.place, rating_change: game.rated ? game.rating_change : 0, rating_before: null, rating_after: null };
+    this.host.render();
+  }
+
+  /** This tab is let go by the server (the player left the game in another tab): nothing is sent. */
+  leaveTab() {
+    this.dropView();
   }
 
   watch() {
@@ -376,10 +529,45 @@ export class TournamentClient {
     this.host.render();
   }
 
-  /** The final standings are closed: back to the group screen, or home. */
+  /** The final standings are closed (or watching stops): back to the group screen, or home. */
   closeFinished() {
     this.dropView();
     this.host.render();
+  }
+
+  // ------------------------------------------------------------ a finished tournament, from the store
+
+  /** Opened by its link once it is over and its room is gone: its final standings and every duel. */
+  async showStored(code, msg) {
+    const record = await loadRecord(code);
+    if (this.code !== code || this.view) return; // the player went elsewhere meanwhile
+    if (!record) {
+      const text = this.problemText(msg);
+      this.forgetTournament();
+      this.host.showError(text);
+      this.host.render();
+      return;
+    }
+    this.leftCode = code; // a late live view is not this one's
+    this.view = storedView(code, record, this.host.me()?.id);
+    this.viewAt = performance.now();
+    this.review = { code, rounds: reviewRounds(record, this.host.alphabet(record.lang)), open: true };
+    this.host.render();
+  }
+
+  /** Every duel of a tournament that just finished, from the store (written before its last view). */
+  async fetchReview(code) {
+    this.review = { code, rounds: [] };
+    for (const wait of RECORD_RETRIES_MS) {
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.view?.code !== code) return;
+      const record = await loadRecord(code);
+      if (record && this.view?.code === code) {
+        this.review = { code, rounds: reviewRounds(record, this.host.alphabet(record.lang)), open: false };
+        this.host.render();
+        return;
+      }
+    }
   }
 
   dropView() {
@@ -395,8 +583,10 @@ export class TournamentClient {
     this.composer = null;
     this.composerKey = "";
     this.boardKey = "";
-    sessionStorage.removeItem(SESSION.tournament);
+    this.review = null;
+    this.reviewKey = "";
     $("duel-keyboard").replaceChildren();
+    if (location.pathname.startsWith("/t/")) history.replaceState(null, "", "/");
   }
 
   forgetGroup() {
@@ -413,6 +603,7 @@ export class TournamentClient {
   canType() {
     const view = this.view;
     const duel = view?.duel;
+    if (this.host.detached()) return false; // another tab of the player holds the seat
     return Boolean(view && !this.heldDuel && view.phase === "playing" && duel && !duel.over && duel.turn === view.you && this.composer);
   }
 
@@ -544,10 +735,9 @@ export class TournamentClient {
     if (screen === "group") renderGroup(this);
     if (screen === "tournament") this.renderTournament();
     else $("duel-keyboard").replaceChildren(); // its key-{letter} hooks belong to the shown screen only
-    if (screen === "group") {
-      const path = `/g/${encodeURIComponent(this.group.code)}`;
-      if (location.pathname !== path) history.replaceState(null, "", path);
-    }
+    // The address says where the player is: the tournament's own, or the group's.
+    const path = screen === "tournament" ? `/t/${encodeURIComponent(this.view.code)}` : screen === "group" ? `/g/${encodeURIComponent(this.group.code)}` : null;
+    if (path && location.pathname !== path) history.replaceState(null, "", path);
     this.tick();
   }
 
@@ -556,10 +746,13 @@ export class TournamentClient {
     const duel = view.duel;
     const section = $("screen-tournament");
     const spectating = !duel || this.watching;
+    const watcher = this.watcher(view);
     section.classList.toggle("spectating", spectating);
+    section.classList.toggle("watcher", watcher);
     section.dataset.phase = view.phase;
     $("t-round").textContent = view.round ? t("tournament.round", { n: view.round.number }) : "";
     $("t-kind").textContent = view.rated ? t("tournament.title") : t("tournament.practiceTitle");
+    $("t-watching").hidden = !watcher || view.phase === "finished";
     $("t-main-duel").hidden = !duel || this.watching;
     if (duel) renderDuel(this, view, duel);
     else $("duel-keyboard").replaceChildren();
@@ -571,7 +764,10 @@ export class TournamentClient {
     alerts.hidden = view.phase === "finished" || !this.player(view.you, view)?.in_play || !alertsPossible();
     alerts.setAttribute("aria-pressed", String(alertsChoice() === "on"));
     $("leave-tournament-top").hidden = view.phase === "finished";
-    $("quit-tournament").textContent = this.player(view.you, view)?.in_play ? t("tournament.quit") : t("tournament.eliminated.leave");
+    const quit = watcher ? "tournament.stopWatching" : this.player(view.you, view)?.in_play ? "tournament.quit" : "tournament.eliminated.leave";
+    $("quit-tournament").textContent = t(quit);
+    $("leave-tournament-top").title = t(quit);
+    $("leave-tournament-top").setAttribute("aria-label", t(quit));
     renderTournamentCards(this, view);
   }
 
@@ -579,6 +775,7 @@ export class TournamentClient {
     if (view.phase === "finished") return "";
     const me = this.player(view.you, view);
     if (!view.duel) {
+      if (this.watcher(view)) return t("tournament.watcherStatus", { n: view.duels.filter((d) => !d.over).length });
       if (view.round?.bye === view.you) return t("tournament.byeStatus");
       if (me && !me.in_play) return t("tournament.watching");
       return "";
