@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -15,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import LiveServer, new_page
 from tests.browser.test_duel_browser import code_of, create_room, type_word
 from tests.browser.test_site_browser import visible_emoji
-from tests.browser.test_tournament_browser import name, to_my_turn
+from tests.browser.test_tournament_browser import name, to_my_turn, turn_of
 
 SCREENS = os.environ.get("WORDARENA_SCREENS")
 STILL = {"reduced_motion": "reduce"}  # pictures of the final state, not of a flip half-way
@@ -121,12 +122,14 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
     name(desk, "Desk")
     desk.goto(phone.get_by_test_id("group-link").input_value())
     expect(phone.get_by_test_id("group-member-1")).to_contain_text("Desk")
-    fits(phone, "group", "group-launch")
-    fits(desk, "group")
     lazy = new_page(browser, live, small=True, **STILL)
     name(lazy, "Lazy")
     lazy.goto(phone.get_by_test_id("group-link").input_value())
     expect(phone.get_by_test_id("group-member-2")).to_contain_text("Lazy")
+    # Three members push the organiser's launch below a phone's fold: it stays in view.
+    expect(phone.get_by_test_id("group-launch")).to_be_in_viewport(ratio=1)
+    fits(phone, "group", "group-launch")
+    fits(desk, "group")
     phone.get_by_test_id("group-practice").check()
     phone.get_by_test_id("group-launch").click()
     for page in (phone, desk):
@@ -200,3 +203,105 @@ def test_every_page_fits_a_small_phone(browser: Browser, live: LiveServer) -> No
     phone.get_by_test_id("menu").click()
     expect(phone.locator(".menu-panel")).to_be_in_viewport()
     fits(phone, "menu")
+
+
+def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
+    browser: Browser, live: LiveServer
+) -> None:
+    """A tab paused by another tab of its player; joining while a game holds the seat; a
+    tournament watched by its link, then over and gone; a rated tournament left on purpose."""
+    from tests.browser.test_tournament_experience import people
+
+    phone = new_page(browser, live, small=True, has_touch=True, is_mobile=True, **STILL)
+    desk = new_page(browser, live, **STILL)
+    link = create_room(desk, "en")
+    phone.goto(link)
+    expect(phone.get_by_test_id("screen-lobby")).to_be_visible()
+    desk.get_by_test_id("start").click()
+    live.jump(2_600)
+    for page in (phone, desk):
+        start_round_seen(page)
+        type_word(page, live.wrong_word(code_of(link)))
+        expect(page.get_by_test_id("tile-r0-c4")).to_have_attribute("data-state", HINTED)
+    for page in (phone, desk):  # the same player opens the room in a second tab: this one waits
+        second = page.context.new_page()
+        second.goto(link)
+        start_round_seen(second)
+        expect(page.get_by_test_id("standby")).to_be_visible()
+        fits(page, "standby", "play-here")
+        third = page.context.new_page()  # and a third, on the home page, asks for a tournament
+        third.goto(live.url)
+        expect(third.get_by_test_id("home-rating")).to_be_visible()
+        third.get_by_test_id("practice-tournament").click()
+        expect(third.get_by_test_id("elsewhere")).to_be_visible()
+        fits(third, "already-playing", "elsewhere-leave")
+        third.get_by_test_id("elsewhere-stay").click()
+        third.close()
+        second.close()
+        expect(page.get_by_test_id("standby")).to_be_hidden(timeout=12_000)
+    phone.context.close()
+    desk.context.close()
+
+    # A practice tournament, watched by its address on a phone and on a desktop.
+    player = new_page(browser, live, **STILL)
+    name(player, "Shown")
+    player.get_by_test_id("practice-tournament").click()
+    expect(player.get_by_test_id("screen-queue")).to_be_visible()
+    live.jump(10_000)
+    expect(player.get_by_test_id("screen-tournament")).to_be_visible(timeout=60_000)
+    room = live.tournament_of("Shown")
+    address = f"{live.url}/t/{room.code}"
+    watchers = [new_page(browser, live, small=True, **STILL), new_page(browser, live, **STILL)]
+    for page in watchers:
+        page.goto(address)
+        expect(page.get_by_test_id("screen-tournament")).to_be_visible()
+    live.jump(6_000)
+    for _ in range(3):  # a few turns played in every duel
+        live.jump(2_000)
+    for page in watchers:
+        expect(page.get_by_test_id("t-watching")).to_be_visible()
+        expect(page.get_by_test_id("round-intro")).to_be_hidden()
+        fits(page, "tournament-by-link", "other-duels")
+    for _ in range(500):
+        if turn_of(live, room, "Shown").phase == "finished":
+            break
+        live.jump(15_000)
+    expect(player.get_by_test_id("final-standings")).to_be_visible(timeout=20_000)
+    player.context.close()  # the room goes with its last player
+    for _ in range(100):
+        if room.code not in live.call(lambda: list(live.service.rooms)):
+            break
+        time.sleep(0.1)
+    for page in watchers:
+        page.goto(address)
+        expect(page.get_by_test_id("t-review")).to_be_visible()
+        fits(page, "tournament-finished-by-link", "final-title")
+        page.context.close()
+
+    # A rated tournament left on purpose: the place and the rating change, on the home page.
+    leavers = {
+        "Leaver": new_page(browser, live, small=True, **STILL),
+        "Quits": new_page(browser, live, **STILL),
+    }
+    with people(live, 6, "en"):
+        for nickname, page in leavers.items():
+            name(page, nickname)
+            page.get_by_test_id("queue-tournament").click()
+        for page in leavers.values():
+            expect(page.get_by_test_id("screen-tournament")).to_be_visible()
+        room = live.tournament_of("Leaver")
+        live.jump(6_000)
+        for page in leavers.values():
+            expect(page.get_by_test_id("round-intro")).to_be_hidden()
+            page.get_by_test_id("leave-tournament-top").click()
+            page.get_by_test_id("confirm-yes").click()
+            expect(page.get_by_test_id("left-result")).to_be_visible()
+        for _ in range(100):
+            if live.call(
+                lambda: room.state.round is None or room.state.round.number > 1 or room.state.round.over
+            ):
+                break
+            live.jump(15_000)
+        for page in leavers.values():
+            expect(page.get_by_test_id("left-rating-change")).to_be_visible(timeout=20_000)
+            fits(page, "tournament-left", "left-result")

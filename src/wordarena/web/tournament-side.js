@@ -43,6 +43,8 @@ export function renderOtherDuels(tc, view, large) {
   const list = $("other-duels");
   list.classList.toggle("large", large);
   $("other-duels-title").hidden = !view.duels.length;
+  // Somebody watching by the link has no duel of their own: these are the duels, not the others.
+  $("other-duels-title").textContent = view.you == null ? t("tournament.duels") : t("tournament.otherDuels");
   const alphabet = tc.host.alphabet(view.lang);
   list.replaceChildren(...view.duels.map((duel) => duelCard(tc, view, duel, alphabet, large)));
 }
