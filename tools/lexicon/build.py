@@ -13,8 +13,9 @@ import importlib
 import sys
 
 from tools.lexicon import bot_tables
-from tools.lexicon.common import DATA, WORK, Source, write_lists
+from tools.lexicon.common import DATA, NAME_SOURCE, WORK, Source, write_lists
 from tools.lexicon.everyday import FOLDER as EVERYDAY
+from tools.lexicon.names import REGISTRY_SOURCES
 from wordarena.core.alphabets import ALPHABETS
 
 #: The NOTICE entry of the reviewed everyday lists (``everyday.py``).
@@ -47,6 +48,9 @@ def write_notice() -> None:
         lines.append(f"[{lang}] {ALPHABETS[lang].name}")
         if (EVERYDAY / f"{lang}.txt").exists():
             sources = [*sources, EVERYDAY_SOURCE]
+        # Every language's names are checked against the registries' name lists
+        # and the name dictionaries (`names.registry_dropped`).
+        sources = [*sources, *(s for s in (*REGISTRY_SOURCES, NAME_SOURCE) if s not in sources)]
         for s in sources:
             lines.append(f"  - {s.name}, version {s.version}, licence {s.licence}; used for {s.used_for}")
             if s.obtained:

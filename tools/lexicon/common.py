@@ -130,7 +130,9 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
 
     Answers are given most frequent first, so when accent folding makes two
     answers share a key the more frequent spelling is kept. Words of the deny
-    list's ``# name:`` and ``# not a word:`` groups leave both lists. The reviewed everyday words of
+    list's ``# name:`` and ``# not a word:`` groups leave both lists, and so do the
+    guesses spelt like a name of the registries' name lists that are no word of the
+    language (`names.registry_dropped`). The reviewed everyday words of
     ``everyday/<lang>.txt`` that are guesses (or that a second source attests)
     become answers. Every answer is added to the guesses. Files are sorted by key so rebuilds diff cleanly.
     """
@@ -142,8 +144,15 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
     # kept), or when a second source has met them in web text (`everyday.attested`).
     from tools.lexicon.everyday import attested, everyday_words
 
+    # Names of the registries' name lists (countries, first names, towns,
+    # brands) leave the guesses unless they are also words (`names.registry_dropped`).
+    from tools.lexicon.names import registry_dropped
+
+    everyday = everyday_words(lang)
+    for key in registry_dropped(lang, guesses, set(answers) | set(everyday)):
+        del guesses[key]
     refused = deny_list(lang)
-    for key, word in everyday_words(lang).items():
+    for key, word in everyday.items():
         if len(key) != length or key in refused or key in answers or key in names:
             continue
         if key in guesses:

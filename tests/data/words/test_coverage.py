@@ -34,7 +34,7 @@ SECTIONS = (
 )
 #: The lists the unseen household sample covers: every 5-letter list, and the
 #: 4- and 6-letter lists of the languages with the most players.
-UNSEEN_LENGTHS = {"en": (4, 5, 6), "de": (4, 5, 6), "fr": (4, 5, 6), "es": (4, 5, 6), "ru": (4, 5, 6), "pl": (4, 5, 6)}
+UNSEEN_LENGTHS = {lang: (4, 5, 6) for lang in ("en", "de", "fr", "es", "ru", "pl")}
 
 
 @dataclass
