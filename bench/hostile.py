@@ -239,7 +239,7 @@ async def flood(url: str, seconds: float) -> dict[str, Any]:
         with contextlib.suppress(ConnectionError, TimeoutError):
             for _ in range(100):
                 raw.writer.write(chunk)
-                await asyncio.wait_for(raw.writer.drain(), 1.0)
+                await asyncio.wait_for(raw.writer.drain(), 0.3)
         frames, clean = await asyncio.wait_for(raw.until_closed(), 30)
         closes = [f.close_code for f in frames if f.opcode == CLOSE]
         outcome[f"close {closes[-1] if closes else None}{'' if clean else ' (reset)'}"] += 1

@@ -83,8 +83,9 @@ def test_bad_input_exits_2_with_one_line(args: tuple[str, ...], stdin: str, mess
 def test_openers_guide() -> None:
     lines = run("openers", "--lang", "en", "--length", "5", "--top", "3").stdout.splitlines()
     assert len(lines) == 4
-    patterns = [int(line.split()[1]) for line in lines[1:]]
-    assert patterns == sorted(patterns, reverse=True) and patterns[0] > 100
+    left = [float(line.split()[1]) for line in lines[1:]]
+    assert left == sorted(left) and left[0] < 100  # the fewest answers left first
+    assert all(int(line.split()[2]) > 100 for line in lines[1:])  # and their colour patterns
     assert run("openers", "--lang", "en", "--length", "9").returncode == 2
 
 

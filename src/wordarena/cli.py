@@ -154,9 +154,9 @@ def cmd_openers(args: argparse.Namespace) -> None:
         ranked = best_openers(args.lang, args.length, args.top, args.among)
     except lexicon.NoWordList as error:
         raise UsageError(str(error)) from None
-    print(f"{'opener':<10}{'patterns':>9}{'answers left (expected)':>25}")
+    print(f"{'opener':<10}{'answers left (expected)':>25}{'patterns':>9}")
     for opener in ranked:
-        print(f"{opener.word:<10}{opener.patterns:>9}{opener.left:>25.1f}")
+        print(f"{opener.word:<10}{opener.left:>25.1f}{opener.patterns:>9}")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

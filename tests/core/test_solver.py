@@ -155,9 +155,12 @@ def test_ranked_openers_agree_with_pattern() -> None:
 
     answers = ["crane", "slate", "trace", "crate", "react", "baker", "maker", "toast"]
     solver = Solver(answers, [*answers, "zzzzz"])
-    for word, count, expected in solver.ranked_openers(top=9):
+    ranked = solver.ranked_openers(top=9)
+    for word, count, expected in ranked:
         groups: dict[str, int] = {}
         for answer in answers:
             groups[pattern(answer, word)] = groups.get(pattern(answer, word), 0) + 1
         assert count == len(groups)
         assert expected == sum(n * n for n in groups.values()) / len(answers)
+    order = [(expected, -count) for _, count, expected in ranked]
+    assert order == sorted(order)  # fewest answers left first, more patterns breaking a tie

@@ -414,9 +414,14 @@ class Fuzz:
             if conn.room is not None and conn.player is not None:
                 room = service.rooms.get(conn.room)
                 assert room is not None, f"tab {conn.number} shows {conn.room}, which is gone"
-                assert room.members.get(conn.player.id) == conn.ref, (
-                    f"tab {conn.number} is not in {conn.room}"
-                )
+                member = room.members.get(conn.player.id) == conn.ref
+                waiting = conn.ref in room.standby.get(conn.player.id, [])  # another tab holds the seat
+                watching = room.watchers.get((conn.ref.node, conn.ref.id)) == conn.ref
+                assert member or waiting or watching, f"tab {conn.number} is not in {conn.room}"
+        for code, room in service.rooms.items():  # standby tabs and watchers are live tabs showing it
+            for ref in [*(r for refs in room.standby.values() for r in refs), *room.watchers.values()]:
+                conn = service.conns.get(ref.id)
+                assert conn is not None and conn.room == code, f"{code}: a ghost tab {ref.id} in standby"
 
     async def one_seat_per_player(self) -> None:
         service = self.service

@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import AsyncExitStack
 from typing import Any
 
-from tests.server.conftest import Arena
+from tests.server.conftest import Arena, until
 from tests.server.test_rooms import start_playing, two_players
 from tests.server.test_seats import hold_ratings, same_player, seats_held
 from tests.server.test_tournament import clients
@@ -46,24 +46,59 @@ async def test_a_cancelled_launch_can_be_launched_again(arena: Arena) -> None:
         await bob.latest_where("queue", lambda m: m["queued"])
 
 
-async def test_a_member_who_cancels_leaves_the_queue_alone(arena: Arena) -> None:
+async def test_a_member_who_cancels_takes_the_whole_group_out_and_everybody_is_told(arena: Arena) -> None:
+    """A group queues whole: before, the others stayed queued without her, and she was told to wait."""
     async with AsyncExitStack() as stack:
         ann, bob, cid = await clients(arena, stack, 3)
         await group_of(ann, bob, cid)
         await ann.send({"type": "group_launch", "lang": "fr"})
         await cid.latest_where("queue", lambda m: m["queued"])
         await bob.send({"type": "unqueue"})
-        await bob.latest_where("queue", lambda m: not m["queued"])
-        still = await cid.latest_where("queue", lambda m: m["queued"] and m["lobby"]["size"] == 2)
-        assert still["queued"]
-        bob_id = bob.player["id"]  # type: ignore[index]
-        view = await ann.latest_where(  # still one group of three, bob no longer queued
-            "group",
-            lambda m: (
-                len(m["members"]) == 3 and not next(x for x in m["members"] if x["id"] == bob_id)["queued"]
-            ),
-        )
+        mine = await bob.latest_where("queue", lambda m: not m["queued"])
+        assert mine["reason"] == "you"
+        for other in (ann, cid):
+            told = await other.latest_where("queue", lambda m: not m["queued"])
+            assert told["reason"] == "member" and told["by"] == bob.player["name"]  # type: ignore[index]
+        assert arena.service.desk.matchmaker.parties == {}
+        await until(lambda: not any(x["queued"] for x in ann.latest["group"]["members"]))
+        view = ann.latest["group"]  # the group is whole, out of the queue, ready to launch again
+        assert len(view["members"]) == 3 and view["can_launch"]
         assert view["organiser"] == ann.player["id"]  # type: ignore[index]
+
+
+async def test_the_organisers_cancel_is_said_as_such(arena: Arena) -> None:
+    """Before, members read "Xeno left the queue" when the organiser cancelled."""
+    async with AsyncExitStack() as stack:
+        ann, bob = await clients(arena, stack, 2)
+        await group_of(ann, bob)
+        await ann.send({"type": "group_launch", "lang": "fr"})
+        await bob.latest_where("queue", lambda m: m["queued"])
+        await ann.send({"type": "unqueue"})
+        assert (await bob.latest_where("queue", lambda m: not m["queued"]))["reason"] == "organiser"
+        assert (await ann.latest_where("queue", lambda m: not m["queued"]))["reason"] == "you"
+
+
+async def test_a_double_click_on_launch_queues_once_and_says_nothing_false(arena: Arena) -> None:
+    """Before, the second group_launch answered "a member is still in a tournament"."""
+    async with AsyncExitStack() as stack:
+        ann, bob = await clients(arena, stack, 2)
+        await group_of(ann, bob)
+        await ann.send({"type": "group_launch", "lang": "fr"})
+        await ann.send({"type": "group_launch", "lang": "fr"})
+        await bob.latest_where("queue", lambda m: m["queued"])
+        await arena.service.desk.settled()
+        assert not [m for m in ann.received if m.get("type") == "error"]
+        assert len(arena.service.desk.matchmaker.parties) == 1
+
+
+async def test_the_lobby_says_who_is_in_it_by_id(arena: Arena) -> None:
+    async with AsyncExitStack() as stack:
+        ann, bob = await clients(arena, stack, 2)
+        await group_of(ann, bob)
+        await ann.send({"type": "group_launch", "lang": "fr"})
+        status = await bob.latest_where("queue", lambda m: m["queued"] and m["lobby"] is not None)
+        ids = {m["id"] for m in status["lobby"]["members"]}
+        assert ids == {ann.player["id"], bob.player["id"]}  # type: ignore[index]
 
 
 async def test_a_reload_keeps_the_organiser_role(arena: Arena) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import AsyncExitStack
 from typing import Any
 
-from tests.server.conftest import Arena
+from tests.server.conftest import Arena, until
 from wordarena.client import Client
 from wordarena.core import lexicon
 from wordarena.core.tournament.rules import ROUND_END_MS
@@ -219,3 +219,70 @@ async def test_away_for_60_s_counts_as_leaving(arena: Arena) -> None:
         await arena.settle(1_000)
         await last_tournament_view(players[0], lambda v: any(p["left"] for p in v["players"]))
         assert entrant.left
+
+
+async def test_the_new_rating_reaches_the_players_tabs_once_stored(arena: Arena) -> None:
+    """Before, the home page said 1000 after a tournament while the store said 982."""
+    async with AsyncExitStack() as stack:
+        players = await clients(arena, stack, 8)
+        for client in players:
+            await client.send({"type": "queue", "lang": "en"})
+        await last_tournament_view(players[0])
+        room = tournament_of(arena, players[0])
+        arena.advance(6_000)
+        leaver = players[3]
+        await leaver.send({"type": "leave"})
+        state = room.state
+        assert state.round is not None
+        by_id = {c.player["id"]: c for c in players}  # type: ignore[index]
+        for index, duel in enumerate(state.round.duels):
+            if not duel.over:
+                await by_id[duel.current or ""].guess(answer_of(room, index))
+        welcome = await leaver.latest_where("welcome", lambda m: m["player"]["rating"] != 1000)
+        await until(lambda: arena.service.players.get(leaver.player["id"]).rating < 1000)  # type: ignore[index, union-attr]
+        stored = arena.service.players.get(leaver.player["id"])  # type: ignore[index]
+        assert stored is not None and welcome["player"]["rating"] == stored.rating < 1000
+        assert welcome["token"] is None
+
+
+async def test_leaving_once_eliminated_does_not_show_as_walking_out(arena: Arena) -> None:
+    """Before, a player eliminated normally who then pressed Leave was shown as "left"."""
+    async with AsyncExitStack() as stack:
+        players = await clients(arena, stack, 8)
+        for client in players:
+            await client.send({"type": "queue", "lang": "en"})
+        await last_tournament_view(players[0])
+        room = tournament_of(arena, players[0])
+        out = None
+        while out is None and room.state.phase.value != "finished":
+            await play_round(arena, room, players)
+            out = next((e for e in room.state.entrants if e.place is not None and not e.walked_out), None)
+        assert out is not None
+        by_id = {c.player["id"]: c for c in players}  # type: ignore[index]
+        await by_id[out.player].send({"type": "leave"})
+        await arena.settle()
+        view = await last_tournament_view(players[0] if players[0].player["id"] != out.player else players[1])  # type: ignore[index]
+        shown = next(p for p in view["players"] if p["id"] == out.player)
+        assert not shown["left"] and shown["place"] == out.place
+
+
+async def test_a_seat_held_elsewhere_can_be_left_from_any_tab(arena: Arena) -> None:
+    """ "Leave it and join": a tab refused with already_playing leaves that game without going to it."""
+    async with arena.client() as alice, arena.client() as bob, arena.client() as tab:
+        await alice.hello()
+        await bob.hello()
+        code = await alice.create(lang="en")
+        await bob.join(code)
+        await alice.send({"type": "start"})
+        await alice.latest_where("room", lambda v: v["phase"] in ("card", "playing"))
+        await tab.hello(token=alice.token)
+        async with arena.client() as carol:
+            await carol.hello()
+            other = await carol.create(lang="en")
+            await tab.send({"type": "join", "room": other})
+            refused = await tab.expect("error")
+            assert refused["code"] == "already_playing" and refused["current"]["code"] == code
+            await tab.send({"type": "leave", "code": code})
+            await until(lambda: arena.service.rooms[code].game.state.seats[0].gone)
+            view = await tab.join(other)
+            assert view["code"] == other

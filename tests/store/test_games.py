@@ -43,3 +43,19 @@ def test_play_again_stores_the_next_game_of_the_room(database: Database) -> None
     rooms.commit([duel_stored("room-b", [None, None, None], number=1)])
     rooms.commit([duel_stored("room-b", [None, None, None], number=2)])
     assert [g["game_number"] for g in GameRepository(database).stored_games("room-b")] == [1, 2]
+
+
+def test_the_last_games_say_the_place_shared_totals_sharing_it(database: Database) -> None:
+    """Before, the statistics said "Lost · 45 points" for a shared second of four: no place."""
+    from wordarena.store.history import HistoryRepository
+
+    players = PlayerRepository(database)
+    rooms = RoomRepository(database)
+    _, alice = players.create("Alice")
+    rooms.commit([RoomOpened("room-c", "{}", [alice.id])])
+    write = duel_stored("room-c", [alice.id, None, None])
+    rooms.commit([write])
+    totals = write.record["totals"]
+    [game] = HistoryRepository(database).statistics(alice.id)["recent"]
+    assert game["of"] == 3
+    assert game["place"] == 1 + sum(1 for t in totals if t > totals[0])

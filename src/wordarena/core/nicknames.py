@@ -23,7 +23,7 @@ import random
 import re
 import unicodedata
 from importlib import resources
-from typing import Final
+from typing import Final, Literal
 
 NICKNAME_MAX: Final = 20  # user-perceived characters
 NICKNAME_MAX_CODE_POINTS: Final = 80  # what the store keeps at most (long emoji sequences add up)
@@ -78,8 +78,14 @@ _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _JOINED_BY_PREVIOUS = {"Mn", "Me", "Mc", "Sk"}  # marks and emoji skin-tone modifiers join their base
 
 
+#: Which rule a refused nickname broke (a client words it in its own language).
+NameRule = Literal["empty", "too_long", "no_letter", "invisible", "accents", "lone_accent", "bot_mark"]
+
+
 class BadName(ValueError):
-    pass
+    def __init__(self, reason: NameRule, message: str) -> None:
+        super().__init__(message)
+        self.reason: NameRule = reason
 
 
 def renamed(raw: str) -> str:
@@ -106,14 +112,14 @@ def clean_nickname(raw: str) -> str:
     """The nickname as stored and shown, or `BadName` saying what is wrong with it."""
     name = _SPACES.sub(" ", unicodedata.normalize("NFC", raw)).strip()
     if not name:
-        raise BadName("the nickname is empty")
+        raise BadName("empty", "the nickname is empty")
     _check_characters(name)
     if perceived_length(name) > NICKNAME_MAX or len(name) > NICKNAME_MAX_CODE_POINTS:
-        raise BadName(f"the nickname is longer than {NICKNAME_MAX} characters")
+        raise BadName("too_long", f"the nickname is longer than {NICKNAME_MAX} characters")
     if not any(_visible_letter_or_digit(c) for c in name):
-        raise BadName("the nickname needs at least one visible letter or digit")
+        raise BadName("no_letter", "the nickname needs at least one visible letter or digit")
     if looks_like_the_bot_mark(name):
-        raise BadName('"(bot)" is kept for bots, and so is anything that looks like it')
+        raise BadName("bot_mark", '"(bot)" is kept for bots, and so is anything that looks like it')
     return name
 
 
@@ -165,19 +171,19 @@ def _check_characters(name: str) -> None:
         category = unicodedata.category(c)
         if c == _ZWJ:
             if not (0 < index < len(name) - 1 and _emoji(name[index - 1]) and _emoji(name[index + 1])):
-                raise BadName("the nickname contains an invisible character")
+                raise BadName("invisible", "the nickname contains an invisible character")
         elif 0xFE00 <= ord(c) <= 0xFE0F:  # a variation selector: only to choose how an emoji looks
             if not (index > 0 and _emoji(name[index - 1])):
-                raise BadName("the nickname contains an invisible character")
+                raise BadName("invisible", "the nickname contains an invisible character")
         elif category in ("Cc", "Cf", "Cs", "Co", "Cn") or c in _BLANKS or _ignorable(c):
-            raise BadName("the nickname contains a control or invisible character")
+            raise BadName("invisible", "the nickname contains a control or invisible character")
         if category in ("Mn", "Me") and index == 0:
-            raise BadName("the nickname starts with a lone accent")
+            raise BadName("lone_accent", "the nickname starts with a lone accent")
     marks = 0
     for c in unicodedata.normalize("NFD", name):  # à́̂ is one letter with three accents, however encoded
         marks = marks + 1 if unicodedata.category(c) in ("Mn", "Me") and not _selector(c) else 0
         if marks > MAX_MARKS_PER_LETTER:
-            raise BadName("the nickname has too many accents on one letter")
+            raise BadName("accents", "the nickname has too many accents on one letter")
 
 
 def _ignorable(c: str) -> bool:

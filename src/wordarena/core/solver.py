@@ -232,27 +232,24 @@ class Solver:
     def ranked_openers(
         self, top: int = 10, among: Iterable[str] | None = None
     ) -> list[tuple[str, int, float]]:
-        """The guesses leaving the most distinct patterns on the whole answer list.
+        """The guesses leaving the fewest answers on average on the whole answer list.
 
-        This is the guide of best opening words (RULES.md Part D): for each, the
-        number of patterns and the answers expected to be left after it (the
-        mean size of the group the hidden word falls in). ``among`` limits the
-        ranking to those words (the answers: words every player knows).
+        This is the guide of best opening words (docs/rules.md, D): for each, the answers
+        expected to be left after it (the mean size of the group the hidden word falls
+        in: the figure a reader compares) and its number of distinct colour patterns,
+        which breaks ties. ``among`` limits the ranking to those words (the answers:
+        words every player knows).
         """
         allowed = None if among is None else frozenset(among)
-        counts = [
-            (len(split((self._table[f] for f in features), self._everything)), word)
-            for word, features in zip(self.guesses, self._guess_features, strict=True)
-            if allowed is None or word in allowed
-        ]
-        counts.sort(key=lambda item: (-item[0], item[1]))
-        ranked = []
-        for count, word in counts[:top]:
-            features = self._guess_features[self._guess_index[word]]
+        scored = []
+        for word, features in zip(self.guesses, self._guess_features, strict=True):
+            if allowed is not None and word not in allowed:
+                continue
             groups = split((self._table[f] for f in features), self._everything)
             expected = sum(g.bit_count() ** 2 for g in groups) / len(self.answers)
-            ranked.append((word, count, expected))
-        return ranked
+            scored.append((expected, -len(groups), word))
+        scored.sort()
+        return [(word, -patterns, expected) for expected, patterns, word in scored[:top]]
 
     def best_guess(self, history: Sequence[Row] = ()) -> str:
         """The guess leaving the most distinct patterns (candidates win ties)."""

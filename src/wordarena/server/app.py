@@ -9,6 +9,7 @@ import ipaddress
 import logging
 import secrets
 import sys
+import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -236,6 +237,9 @@ def serve(config: Config) -> int:
     except (StoreUnavailable, engines.RedisUnavailable) as error:
         print(f"wordarena: {error}", file=sys.stderr)
         return 2
+    started = time.perf_counter()
+    lists = heap.load_word_lists()  # before any room is restored: a restored room's clock is running
+    log.info("%d word lists loaded in %.2f s", lists, time.perf_counter() - started)
     app = make_app(config, db=db)
     app.on_startup.append(_settle_heap)  # after the service's start: nothing is served before it
     run(app, config)

@@ -18,7 +18,7 @@ from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from wordarena.core.duel import rules
-from wordarena.core.nicknames import BadName, clean_nickname, generated_nickname
+from wordarena.core.nicknames import BadName, NameRule, clean_nickname, generated_nickname
 from wordarena.core.player_events import NicknameChanged, PlayerDisconnected, PlayerLeft
 from wordarena.core.seating import Admission, Seat, SeatKind, admit
 from wordarena.core.tournament.rules import LANGUAGES as TOURNAMENT_LANGUAGES
@@ -69,9 +69,11 @@ class Connection:
         """Send an encoded message (a view built once for the room, a frame from another process)."""
         self.outbox.put(frame, view)
 
-    def send_error(self, code: ErrorCode, message: str, current: Seat | None = None) -> None:
+    def send_error(
+        self, code: ErrorCode, message: str, current: Seat | None = None, reason: NameRule | None = None
+    ) -> None:
         self.service.metrics.errors.labels(code).inc()
-        self.send(messages.Error(code, message, _current(current)))
+        self.send(messages.Error(code, message, _current(current), reason))
 
     def close_after_sending(self, code: CloseCode, reason: bytes) -> None:
         """Close once what is queued has gone out, so the client learns why."""
@@ -91,11 +93,13 @@ class Connection:
 
     async def receive(self, text: str) -> None:
         self.service.metrics.messages_in.inc()
+        if self.outbox.cutting is not None:  # being closed (too slow): what it says changes nothing
+            return
         if not self.bucket.take():
             if self.flood.refused():
                 if not self.outbox.done:
                     self.service.metrics.errors.labels("flood").inc()
-                    self.outbox.cut(CloseCode.POLICY, b"too many messages")
+                    self.outbox.cut(CloseCode.POLICY, b"too many messages", flooding=True)
             elif self.flood.should_tell():
                 self.send_error(ErrorCode.RATE_LIMITED, "too many messages: slow down")
             return
@@ -158,6 +162,8 @@ class Connection:
                     )
                 elif await self._admitted("queue", message.lang):
                     self._desk("queue", lang=message.lang, practice=message.practice)
+            case protocol.Leave(code=str() as code) if code != self.room:
+                await self._leave_seat_at(code)
             case protocol.Unqueue():
                 self._desk("unqueue")
             case protocol.GroupCreate():
@@ -213,6 +219,18 @@ class Connection:
         )  # games since the hello count
         first_game = (fresh or self._me()).quick_games_played == 0
         self._desk("quick", lang=lang, first_game=first_game)
+
+    async def _leave_seat_at(self, code: str) -> None:
+        """The player's seat at ``code`` (held by another tab, or by nobody), left as from its own tab."""
+        player = self._me().id
+        seat = await self.service.seats.where(player)
+        if seat is None or seat.code != code:
+            return  # nothing there to leave: already left, or never seated
+        await self.service.seats.release(player, code)
+        if seat.kind == "queue":
+            self._desk("unqueue")
+        else:
+            await self.service.post(code, seat.kind, Envelope("event", None, event=PlayerLeft(player)))
 
     async def _admitted(self, kind: SeatKind, code: str | None) -> bool:
         """One seat per player: leave a free seat first, or refuse when a game in progress holds them."""
@@ -366,7 +384,7 @@ class Connection:
         try:
             name = clean_nickname(raw)
         except BadName as bad:
-            self.send_error(ErrorCode.BAD_NAME, str(bad))
+            self.send_error(ErrorCode.BAD_NAME, str(bad), reason=bad.reason)
             return
         await asyncio.to_thread(self.service.players.rename, player.id, name)
         renamed = Player(player.id, name, player.games_played, player.quick_games_played, player.rating)
@@ -379,6 +397,12 @@ class Connection:
             await self.service.post(
                 seat.code, seat.kind, Envelope("event", None, event=NicknameChanged(player.id, name))
             )
+
+    def refreshed(self, player: Player, seat: Seat | None) -> None:
+        """The player as the store has them now (a rating after a tournament): this tab shows it."""
+        if self.player is not None and self.player.id == player.id:
+            self.player = player
+            self.send(messages.Welcome(None, _player_info(player), _current(seat)))
 
     def _me(self) -> Player:
         assert self.player is not None
@@ -396,7 +420,14 @@ class Connection:
 
 
 #: The messages that may change where a player sits (core.seating): one at a time per player.
-_SEAT_CHANGES = (protocol.Create, protocol.Join, protocol.Quick, protocol.TournamentJoin, protocol.Queue)
+_SEAT_CHANGES = (
+    protocol.Create,
+    protocol.Join,
+    protocol.Quick,
+    protocol.TournamentJoin,
+    protocol.Queue,
+    protocol.Leave,
+)
 
 
 def _player_info(player: Player) -> messages.PlayerInfo:
@@ -443,7 +474,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
                 elif msg.type is WSMsgType.ERROR:  # aiohttp has already closed the socket (1009 if too big)
                     too_big = getattr(msg.data, "code", None) == CloseCode.TOO_BIG
                     service.metrics.errors.labels("frame_too_big" if too_big else "ws_error").inc()
-                if conn.outbox.cutting is not None:  # a flood or a stuck client: read nothing more
+                if conn.outbox.cutting is not None and conn.outbox.flooding:  # read nothing more
                     await conn.outbox.cutting
                     break
         finally:

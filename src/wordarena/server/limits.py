@@ -15,7 +15,8 @@ OUTBOX_LIMIT: Final = 256  # queued outgoing frames before a stuck client is dro
 OUTBOX_LIMIT_BYTES: Final = 128 * 1024  # ...or bytes held for it here (queued, and the transport's buffer)...
 SLOW_CLIENT_S: Final = 10.0  # ...or a write that waited this long for the client to read
 SOCKET_SEND_BUFFER: Final = 64 * 1024  # the kernel's send buffer of a socket (SO_SNDBUF; Linux doubles it)
-CLOSE_LINGER_S: Final = 10.0  # a flooding or stuck client's connection is cut this long after its 1008
+CLOSE_LINGER_S: Final = 10.0  # a client too slow is cut this long after its 1008, unless it answers
+FLOOD_LINGER_S: Final = 1.0  # a flooding client (no longer read) is cut this long after its 1008
 HEARTBEAT_S: Final = 20.0  # WebSocket ping interval; a dead peer is noticed within ~2 beats
 HELLO_TIMEOUT_S: Final = 10.0  # a socket must say hello within this time, else closed with 4001
 

@@ -13,6 +13,7 @@ from typing import Any, Final, Literal
 
 import msgspec
 
+from wordarena.core.nicknames import NameRule
 from wordarena.core.refusal import Refusal
 
 
@@ -120,6 +121,7 @@ class Error(msgspec.Struct, tag="error", frozen=True):
     code: ErrorCode
     message: str
     current: Current | None = None  # with already_playing
+    reason: NameRule | None = None  # with bad_name: the rule the nickname broke
 
 
 class Refused(msgspec.Struct, tag="refused", frozen=True):
@@ -151,6 +153,7 @@ class Delta(msgspec.Struct, tag="delta", frozen=True):
 
 
 class LobbyMember(msgspec.Struct, frozen=True):
+    id: str
     name: str
     rating: int
 
@@ -162,8 +165,13 @@ class LobbyInfo(msgspec.Struct, frozen=True):
     members: list[LobbyMember]
 
 
+QueueEnd = Literal["you", "organiser", "member", "started"]
+
+
 class QueueStatus(msgspec.Struct, tag="queue", frozen=True):
-    """Your place in matchmaking; ``queued: false`` once you left it (or your group's organiser cancelled)."""
+    """Your place in matchmaking; ``queued: false`` once you are out of it, and why (``reason``):
+    you left it, your group's organiser cancelled it, a member of your group left it (``by``:
+    their name; a group queues whole or not at all), or your tournament starts."""
 
     queued: bool
     lang: str
@@ -171,6 +179,8 @@ class QueueStatus(msgspec.Struct, tag="queue", frozen=True):
     rating: int | None = None
     waiting: int | None = None  # people queued for that word language
     lobby: LobbyInfo | None = None
+    reason: QueueEnd | None = None
+    by: str | None = None
 
 
 class GroupMember(msgspec.Struct, frozen=True):

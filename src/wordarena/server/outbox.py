@@ -52,6 +52,7 @@ class Outbox:
         self._close: tuple[int, bytes] | None = None  # close once everything before has gone out
         self.done = False  # closed, or dropped: nothing more goes out
         self.cutting: asyncio.Future[None] | None = None  # `cut`: done when the connection is cut
+        self.flooding = False  # cut for a flood: nothing more is read
 
     def put(self, frame: bytes, view: bool = False) -> None:
         """Send ``frame`` at the end of this tick; a ``view`` replaces an earlier view of the tick."""
@@ -150,29 +151,33 @@ class Outbox:
         if self._draining is not None:
             self._draining.cancel()
 
-    def cut(self, code: int, reason: bytes) -> None:
+    def cut(self, code: int, reason: bytes, flooding: bool = False) -> None:
         """Close a misbehaving client's socket now, and make sure it goes: a flood, a client too slow.
 
         The close frame goes straight to the transport, behind what is already there (a
-        client that reads again learns why), then the end of our side (FIN). We stop
-        reading: a client that sends without ever reading learns of the close once its
-        own writes block. `CLOSE_LINGER_S` later the connection is cut, read or not:
-        closing while its data is still arriving would reset it (RST) at once, and the
-        1008 with it.
+        client that reads again learns why), then the end of our side (FIN). A client
+        too slow is then given `CLOSE_LINGER_S` to read it (and to answer, which ends the
+        connection at once) before the connection is cut. A flooding client is no longer
+        read (``flooding``): one that sends without ever reading learns of the close once
+        its own writes block, and `FLOOD_LINGER_S` later the connection is cut. Closing
+        at once, while its data is still arriving, would reset it (RST), the 1008 with it.
         """
         self.drop()
         loop = asyncio.get_running_loop()
         self.cutting = loop.create_future()
+        self.flooding = flooding
         transport = self._transport
         if transport is None or transport.is_closing():
             self._spawn(self.ws.close(code=code, message=reason), "close")
             self.cutting.set_result(None)
             return
-        transport.pause_reading()
+        if flooding:
+            transport.pause_reading()
         transport.write(_close_frame(code, reason))
         if transport.can_write_eof():
             transport.write_eof()
-        loop.call_later(limits.CLOSE_LINGER_S, self.end_cut)
+        linger = limits.FLOOD_LINGER_S if flooding else limits.CLOSE_LINGER_S
+        loop.call_later(linger, self.end_cut)
 
     def end_cut(self) -> None:
         """The end of `cut`'s linger (or the server's shutdown): the connection goes now."""

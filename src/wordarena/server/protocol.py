@@ -34,7 +34,9 @@ class Quick(msgspec.Struct, tag="quick", forbid_unknown_fields=True):
 
 
 class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
-    pass
+    """Leave this tab's game; with ``code``, the player's seat there, from any tab (to join elsewhere)."""
+
+    code: str | None = None
 
 
 class AddBot(msgspec.Struct, tag="add_bot", forbid_unknown_fields=True):

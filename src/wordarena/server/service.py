@@ -445,6 +445,18 @@ class Service:
         """Every tab of a player, on every process."""
         self.the_bus.to_player(player, wire.ToPlayer(player, messages.encode(message)))
 
+    def player_changed(self, player: str) -> None:
+        """The store holds a new rating for the player: every tab of theirs, anywhere, shows it."""
+        self.the_bus.to_player(player, wire.PlayerChanged(player))
+
+    async def _refresh_player(self, player: str) -> None:
+        fresh = await asyncio.to_thread(self.players.get, player)
+        if fresh is None:
+            return
+        seat = await self.seats.where(player)
+        for tab in self.tabs_of(player):
+            tab.refreshed(fresh, seat)
+
     # ---------------------------------------------------------------- seats
 
     @contextlib.asynccontextmanager
@@ -555,6 +567,8 @@ class Service:
             case wire.ToPlayer():
                 for conn in self.tabs_of(message.player):
                     conn.send_frame(message.frame)
+            case wire.PlayerChanged():
+                self.spawn(self._refresh_player(message.player), "player-changed")
             case wire.ToRoom():
                 self.spawn(self._post_here(message), "to-room")
             case wire.Detached():

@@ -171,6 +171,8 @@ class TournamentDesk:
                 self._seat_changed(who.id if who is not None else args["player"])
             case "tournament_over":
                 for player in args["players"]:
+                    if player in self.state.group_of:  # their group's screen shows the rating after it
+                        await self._rating(player)
                     self._seat_changed(player)
             case "tick" | "wake":
                 await self._on_clock()
@@ -235,23 +237,34 @@ class TournamentDesk:
         await self._replan({(party.lang, party.practice)})
 
     def unqueue(self, player: str) -> bool:
-        """Leave the queue before the start, at no cost. A group's organiser takes the whole group out."""
+        """Leave the queue before the start, at no cost.
+
+        A group queues whole or not at all (C2: it enters one lobby together): whoever of
+        it leaves the queue takes the whole group out, and everybody is told who and why.
+        """
         party = self.matchmaker.party_of(player)
         if party is None:
             return False
         group = self._group(player)
-        if group is not None and party.id == f"group:{group.code}" and group.organiser == player:
+        if group is not None and party.id == f"group:{group.code}":
             self.matchmaker.leave_party(party.id)
-            gone = list(party.ratings)
+            why: messages.QueueEnd = "organiser" if group.organiser == player else "member"
+            for member in party.ratings:
+                ended = "you" if member == player else why
+                self._out_of_queue(member, party, ended, None if ended != "member" else self._name(player))
         else:
             self.matchmaker.leave(player)
-            gone = [player]
-        for member in gone:
-            self.service.spawn(self.service.seats.release(member, party.lang), "release-queue")
-            self.state.queued_tab.pop(member, None)
-            self.service.send_to(member, messages.QueueStatus(False, party.lang, party.practice))
+            self._out_of_queue(player, party, "you")
         self._announce({(party.lang, party.practice)})
         return True
+
+    def _out_of_queue(
+        self, player: str, party: Party, reason: messages.QueueEnd, by: str | None = None
+    ) -> None:
+        self.service.spawn(self.service.seats.release(player, party.lang), "release-queue")
+        self.state.queued_tab.pop(player, None)
+        status = messages.QueueStatus(False, party.lang, party.practice, reason=reason, by=by)
+        self.service.send_to(player, status)
 
     async def _replan(self, pools: set[tuple[str, bool]]) -> None:
         """Start the lobbies that are ready, tell everybody else how their lobby looks now."""
@@ -271,6 +284,8 @@ class TournamentDesk:
         room = TournamentRoom(game, self.service)
         for player in lobby.ratings:
             await self.service.seats.take(player, Seat("tournament", room.code, "waiting"))
+            status = messages.QueueStatus(False, lobby.lang, lobby.practice, reason="started")
+            self.service.send_to(player, status)
         await self.service.open_durably(room)
         for player, rating in lobby.ratings.items():  # seated first, in order; their tabs attach as they can
             room.post(Envelope("event", None, event=tev.PlayerJoined(player, self._name(player), rating)))
@@ -291,7 +306,7 @@ class TournamentDesk:
             if (lobby.lang, lobby.practice) not in pools:
                 continue
             waiting = self.matchmaker.waiting(lobby.lang, lobby.practice)
-            members = [messages.LobbyMember(self._name(p), r) for p, r in lobby.ratings.items()]
+            members = [messages.LobbyMember(p, self._name(p), r) for p, r in lobby.ratings.items()]
             info = messages.LobbyInfo(lobby.size, LOBBY_SIZE, round(lobby.mean), members)
             for player, rating in lobby.ratings.items():
                 status = messages.QueueStatus(True, lobby.lang, lobby.practice, rating, waiting, info)
@@ -369,11 +384,7 @@ class TournamentDesk:
             raise DeskError(ErrorCode.UNKNOWN_GROUP, "you are not in a group")
         party = self.matchmaker.party_of(player)
         if party is not None and party.id == f"group:{group.code}":
-            self.matchmaker.leave(player)  # out of the group is out of its queue, for this player only
-            self.state.queued_tab.pop(player, None)
-            self.service.spawn(self.service.seats.release(player, party.lang), "release-queue")
-            self.service.send_to(player, messages.QueueStatus(False, party.lang, party.practice))
-            self._announce({(party.lang, party.practice)})
+            self.unqueue(player)  # the group no longer queues whole: out, every one of it
         group.leave(player)
         self._left_group(player, group)
 
@@ -393,6 +404,11 @@ class TournamentDesk:
             raise DeskError(ErrorCode.UNKNOWN_GROUP, "you are not in a group")
         if lang not in trules.LANGUAGES:
             raise DeskError(ErrorCode.BAD_MESSAGE, f"tournaments are in {' '.join(trules.LANGUAGES)}")
+        queued = self.matchmaker.party_of(player)
+        if queued is not None and queued.id == f"group:{group.code}" and group.organiser == player:
+            self._show(group)  # a double click: the group is queued already, as asked
+            self._announce({(queued.lang, queued.practice)})
+            return
         await self._check_launch(group, player)  # authorisation before anything moves
         ratings = {member: await self._rating(member) for member in group.players}
         # Every await lets players act (other tabs, other processes): check again, then move.
@@ -487,12 +503,8 @@ class TournamentDesk:
             self.state.online[player] = nodes
             return
         self.state.online.pop(player, None)
-        party = self.matchmaker.party_of(player)
-        if party is not None:
-            self.matchmaker.leave(player)
-            self.service.spawn(self.service.seats.release(player, party.lang), "release-queue")
-            self.state.queued_tab.pop(player, None)
-            self._announce({(party.lang, party.practice)})
+        if self.matchmaker.party_of(player) is not None:
+            self.unqueue(player)  # (a group's queue goes with it: it queues whole)
         group = self._group(player)
         if group is not None:
             group.disconnected(player, self.service.clock())

@@ -72,7 +72,9 @@ class TournamentRoom(Room):
         return []
 
     def react(self, effect: Any) -> None:
-        if isinstance(effect, ev.TournamentEnded):
+        if isinstance(effect, ev.PlaceSettled) and effect.player in self.people():
+            self.service.player_changed(effect.player)  # their rating is stored: their tabs show it
+        elif isinstance(effect, ev.TournamentEnded):
             self.service.metrics.games.labels(f"tournament_{effect.reason}").inc()
             self.service.to_desk("tournament_over", args={"players": self.people()})
         elif isinstance(effect, ev.LobbyClosed):

@@ -1,17 +1,16 @@
 """/openers: the guide of the best opening words of all 41 lists (RULES.md Part D).
 
-The tables come from `core.openers.opener_table`, the code of `wordarena openers`,
-every word of a list ranked, the best kept by answers left on average (`by_answers_left`).
-Building all of them takes some 20 s of CPU, so they are built once per process,
-in a worker thread, the first time anybody asks for the guide: a list asked for
-first jumps the queue, and a page only ever reads a finished table.
+The tables come from `core.openers.opener_table`, the code of `wordarena openers`
+(ranked by answers left on average). Building all of them takes some 20 s of CPU,
+so they are built once per process, in a worker thread, the first time anybody
+asks for the guide: a list asked for first jumps the queue, and a page only ever
+reads a finished table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import dataclasses
 import logging
 import threading
 from typing import Final
@@ -19,33 +18,16 @@ from typing import Final
 from aiohttp import web
 
 from wordarena.core import lexicon
-from wordarena.core.openers import Opener, OpenerTable, opener_table
+from wordarena.core.openers import OpenerTable, opener_table
 
 log = logging.getLogger(__name__)
 
 TOP: Final = 10
-#: Every accepted word is ranked (the whole list costs about a second of CPU).
-EVERY_WORD: Final = 10**9
-
-
-def by_answers_left(openers: tuple[Opener, ...], top: int = TOP) -> tuple[Opener, ...]:
-    """The `top` openers that leave the fewest answers on average: the figure the page shows first.
-
-    `core.openers` ranks by colour patterns; the two orders mostly agree, but not at the top
-    (en: "chart" has more patterns than "stale" and leaves 62.8 answers, "stale" 36.6), and a
-    reader reads down the "answers left" column. More patterns first breaks a tie.
-    """
-    return tuple(sorted(openers, key=lambda o: (o.left, -o.patterns, o.word))[:top])
 
 
 def guide_table(lang: str, length: int) -> OpenerTable:
-    """One list's two tables, every word ranked, the best `TOP` by answers left."""
-    table = opener_table(lang, length, top=EVERY_WORD)
-    return dataclasses.replace(
-        table,
-        best_guesses=by_answers_left(table.best_guesses),
-        best_answers=by_answers_left(table.best_answers),
-    )
+    """One list's two tables: the best `TOP` by answers left on average (the figure the page shows)."""
+    return opener_table(lang, length, top=TOP)
 
 
 class OpenerGuide:

@@ -155,6 +155,16 @@ async def manifest(request: web.Request) -> web.FileResponse:
     )
 
 
+async def service_worker(request: web.Request) -> web.StreamResponse:
+    """The client's service worker, at the site's root: its scope is every page (turn notifications
+    on phones are shown through it)."""
+    path = WEB / "sw.js"
+    if not path.is_file():
+        raise web.HTTPNotFound(text="no service worker")
+    headers = {"Content-Type": "text/javascript", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"}
+    return web.FileResponse(path, headers=headers)
+
+
 @web.middleware
 async def not_found_page(request: web.Request, handler: Any) -> web.StreamResponse:
     """A page that does not exist gets a page of the site (in the reader's language), not a bare 404."""
@@ -201,6 +211,7 @@ async def _tournament_exists(request: web.Request, code: str) -> bool:
 def add_routes(app: web.Application) -> None:
     app.middlewares.append(not_found_page)
     app.router.add_get("/manifest.webmanifest", manifest)
+    app.router.add_get("/sw.js", service_worker)
     app.router.add_get("/", play)
     app.router.add_get("/r/{code}", room_page)
     app.router.add_get("/t/{code}", tournament_page)

@@ -55,6 +55,11 @@ class HistoryRepository:
                 .where(RoundRow.game_id.in_([g.id for g in recent_games]))
                 .order_by(RoundRow.game_id, RoundRow.number)
             ).all()
+            totals = session.execute(
+                select(GameSeatRow.game_id, GameSeatRow.total).where(
+                    GameSeatRow.game_id.in_([g.id for g in recent_games])
+                )
+            ).all()
 
         distribution = dict.fromkeys([str(n) for n in range(1, MAX_GUESSES + 1)] + ["x"], 0)
         for guesses, solved in rounds:
@@ -63,6 +68,9 @@ class HistoryRepository:
         words: dict[int, list[str]] = {}
         for game_id, answer in answers:
             words.setdefault(game_id, []).append(answer)
+        everybody: dict[int, list[int]] = {}
+        for game_id, total in totals:
+            everybody.setdefault(game_id, []).append(total)
 
         recent: list[dict[str, Any]] = [
             {
@@ -74,6 +82,9 @@ class HistoryRepository:
                 "won": seat.winner and not game.draw,
                 "draw": game.draw,
                 "total": seat.total,
+                # B5: a shared total is a shared place (second of four, with another)
+                "place": 1 + sum(1 for t in everybody.get(game.id, []) if t > seat.total),
+                "of": len(everybody.get(game.id, [])),
             }
             for seat, game in seats[:RECENT]
         ]

@@ -34,7 +34,7 @@ class PlayerView(TypedDict):
     lives: int
     in_play: bool
     away: bool
-    left: bool
+    left: bool  # walked out while in play (C7), not someone who left once out
     place: int | None
     rating_after: int | None  # once the place is settled
 
@@ -147,7 +147,7 @@ def _entrant_view(e: Entrant) -> PlayerView:
         "lives": e.lives,
         "in_play": e.in_play,
         "away": e.away_since is not None,
-        "left": e.left,
+        "left": e.walked_out,
         "place": e.place,
         "rating_after": e.rating_after,
     }

@@ -84,6 +84,12 @@ class ToPlayer(msgspec.Struct, tag="to_player", frozen=True):
     frame: bytes
 
 
+class PlayerChanged(msgspec.Struct, tag="player_changed", frozen=True):
+    """A player's rating (or name) changed in the store: their tabs read it again and say so."""
+
+    player: str
+
+
 class Moved(msgspec.Struct, tag="moved", frozen=True):
     """A room has a new owner: tabs in it attach again there."""
 
@@ -100,7 +106,7 @@ class ToDesk(msgspec.Struct, tag="to_desk", frozen=True):
     args: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
-Wire = ToRoom | Deliver | Detached | Enter | ToPlayer | Moved | ToDesk
+Wire = ToRoom | Deliver | Detached | Enter | ToPlayer | PlayerChanged | Moved | ToDesk
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(Wire)
