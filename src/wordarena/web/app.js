@@ -25,10 +25,13 @@
 //                  reveal-next, standings, standings-title, winner, rounds-review, review-tab-{n},
 //                  review-grid-{i}, standings-host-hint, share-duel, play-again, back-home
 //   dialogs        confirm (confirm-yes, confirm-no), report (report-kind-answer|refused, report-word-input,
-//                  report-reason, report-send, report-cancel)
+//                  report-reason, report-send, report-cancel), elsewhere (a game holds the seat: elsewhere-where,
+//                  elsewhere-link, elsewhere-cost, elsewhere-leave, elsewhere-stay)
+//   home           left-result (left-result-title, -place, -rating, left-rating-change, -link, -close)
 //   everywhere     message (role=status: refusals), announcer (screen-reader live region)
 // Tournament: as before (tournament.js), plus queue-count, queue-detail, group-nickname, group-notice,
-//   duel-end, duel-lives, leave-tournament-top, share-tournament.
+//   duel-end, duel-lives, leave-tournament-top, share-tournament, t-watching (watching by the link),
+//   t-review (every duel of a finished tournament: t-review-round-{n}, review-duel-{n}-{i}).
 
 import { Connection } from "./net.js";
 import { applyDelta } from "./delta.js";
