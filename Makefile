@@ -27,8 +27,9 @@ engines-deps:
 	@sh tools/ensure-engines.sh
 
 lint: $(BIN)/.installed
-	$(BIN)/ruff check src tests tools bench
-	$(BIN)/ruff format --check src tests tools bench
+	$(BIN)/ruff check src tests testkit tools bench
+	$(BIN)/ruff format --check src tests testkit tools bench
+	$(BIN)/lint-imports
 
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy

@@ -13,8 +13,8 @@ directory) started by this module in a child process with instruments (below):
    es ru ko), adds 5 bots (levels in turn: easy, medium, hard, expert) and starts 5
    rounds of 60 s.
 2. **baseline, people only**: the same rooms with people in the bots' seats (6
-   sockets a room), each guessing a random answer after a bot-like delay (RULES.md
-   think times of a hard bot), so the server runs the same games, views and
+   sockets a room), each guessing a random answer after a bot-like delay (the
+   think times of a hard bot, B1), so the server runs the same games, views and
    commits, without a single bot decision.
 
 Instruments in the server (``--serve``, this module): every callback the loop runs
@@ -24,7 +24,7 @@ wait of a ready callback); every bot decision is timed (``BotBrain`` made + its
 ``next_guess``), per level. A window of ``--seconds`` opens once every room has
 started; the set-up (sockets, rooms, bots added, word lists loaded, the first
 decisions) is reported apart. Memory: the server's RSS idle, after set-up, at the
-end. One JSON line at the end. Aims (issue 11): a bot decision < 2 ms, the longest
+end. One JSON line at the end. Aims (bench/README.md, Aims): a bot decision < 2 ms, the longest
 stall < 10 ms while bots play.
 """
 
@@ -431,7 +431,7 @@ async def drive(url: str, pid: int, stats: Path, bots: bool, rooms: int, seconds
 
 
 def run(bots: bool, rooms: int, seconds: float) -> RunResult:
-    from bench.processes import child, free_port, wait_ready
+    from testkit.processes import child, free_port, wait_ready
 
     with tempfile.TemporaryDirectory(prefix="bot_stall-") as folder:
         tmp = Path(folder)

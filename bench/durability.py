@@ -4,7 +4,7 @@
     .venv/bin/python -m bench.durability --kills 20 --store both       # SQLite, then PostgreSQL
     .venv/bin/python -m bench.durability --kills 5 --seed 7 --verbose  # replay seed 7's kill moments
 
-The harness is `tests.durability.harness` (its docstring says what it does and checks);
+The harness is `testkit.durability.harness` (its docstring says what it does and checks);
 the short version runs in ``make test`` (tests/server/test_durability.py). This prints,
 per store: the kill moments, then kills done, games and tournaments stored, and the
 count of each check: lost, rolled back, replayable, store mismatches, then server errors
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.durability.harness import CHECKS, Options, Report, run
+from testkit.durability.harness import CHECKS, Options, Report, run
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:

@@ -9,7 +9,7 @@ The server is the real application in a child process on a free loopback port
 ``/bench/memory`` of bench/memory.py; ``--trace`` also starts tracemalloc in it),
 game time ``--time-scale`` times faster (the 60 s grace periods pass in seconds),
 per-address limits raised (every client is 127.0.0.1). The frames come from the
-generator of the fuzz test (tests/server/fuzzing.py), drawn by a seeded
+generator of the fuzz test (testkit/fuzzing.py), drawn by a seeded
 random.Random: malformed frames (bad JSON, wrong types, unknown types, frames over
 4 KiB, binary) and valid messages in any state, aimed at the rooms, tournaments
 and groups the clients have seen, practice tournaments in every language; now and
@@ -21,7 +21,7 @@ frames that are not typed protocol messages, server tracebacks and ERROR lines
 (0 expected), rooms left open once every client has gone and the grace periods
 have passed (0 expected), and the server's memory at four moments: before the
 fuzz (after start-up), at its end, once every room has closed, and after glibc's
-``malloc_trim(0)``; with what the service still holds and the allocators' figures
+``malloc_trim(0)``; with what the node still holds and the allocators' figures
 (see bench/README.md, "fuzz", for how to read them).
 """
 
@@ -48,8 +48,7 @@ from typing import Any
 import aiohttp
 
 from bench.load_duel import wait_idle
-from bench.processes import HOST, child, free_port, wait_ready
-from tests.server.fuzzing import (
+from testkit.fuzzing import (
     TOURNAMENT_LANGUAGES,
     Frame,
     RandomSource,
@@ -59,6 +58,7 @@ from tests.server.fuzzing import (
     frame,
     typed,
 )
+from testkit.processes import HOST, child, free_port, wait_ready
 
 ANSWER_WAIT_S = 0.3  # a client waits this long for an answer before its next frame (a leave has none)
 FLOOD_RATE = 45.0  # frames a second while flooding (the limit is 20)
@@ -281,7 +281,7 @@ def report(result: dict[str, Any]) -> None:
     for number, one in enumerate(result["rounds"], 1):
         held = one["closed"]["held"]
         changed = {k: (previous["held"].get(k), v) for k, v in held.items() if previous["held"].get(k) != v}
-        print(f"held by the service, {'before' if number == 1 else f'round {number - 1}'} → round {number}:")
+        print(f"held by the node, {'before' if number == 1 else f'round {number - 1}'} → round {number}:")
         print(f"  {changed or 'the same'}")
         for key, columns in (
             ("grew_by_file", "KiB grown, KiB now"),
@@ -304,7 +304,7 @@ def serve(port: int, data_dir: Path, time_scale: float, trace: bool) -> None:
         tracemalloc.start(1)
     from bench.memory import memory
     from wordarena.server.app import make_app, run
-    from wordarena.server.service import Config
+    from wordarena.server.config import Config
     from wordarena.store.database import Database, sqlite_url
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

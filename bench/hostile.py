@@ -43,7 +43,7 @@ from typing import Any
 import aiohttp
 
 from bench.load_duel import Player, Samples, seat_room
-from bench.processes import HOST, child, free_port, wait_ready
+from testkit.processes import HOST, child, free_port, wait_ready
 from wordarena.core import lexicon
 from wordarena.probes import CLOSE, RawSocket, text_frame
 

@@ -64,7 +64,7 @@ import aiohttp
 import msgspec
 from aiohttp import web
 
-from bench.processes import child, cpu_seconds, free_port, machine_busy, wait_ready
+from testkit.processes import child, cpu_seconds, free_port, machine_busy, wait_ready
 from wordarena.client import apply_delta
 from wordarena.core.duel import rules
 from wordarena.core.lexicon import word_list
@@ -720,7 +720,7 @@ def report(
         f"ratio server CPU per op, echo ÷ wordarena (closed loop): {ratios['cpu']:.2f}; "
         f"on one core of its own the server would do ≈ {1000 / sc['server_cpu_ms_per_op']:.0f} guesses/s"
     )
-    # The aims of issue 11: the fan-out echo does what a guess's views need of the sockets.
+    # The aims (bench/README.md, Aims): the fan-out echo does what a guess's views need of the sockets.
     print(
         f"against the fan-out echo (closed loop): guesses/s ratio {ratios['closed_fan']:.2f} "
         f"[aim ≥ 0.90: {_verdict(ratios['closed_fan'] >= 0.9)}], CPU per op ratio {ratios['cpu_fan']:.2f} "

@@ -66,7 +66,7 @@ import aiohttp
 import msgspec
 from aiohttp import web
 
-from bench.processes import child, cpu_seconds, free_port, machine_busy, wait_ready
+from testkit.processes import child, cpu_seconds, free_port, machine_busy, wait_ready
 from wordarena.core.lexicon import word_list
 
 HOST = "127.0.0.1"

@@ -3,7 +3,7 @@
 Bench-only: the server the benchmark starts (``python -m bench.fuzz --serve``) adds
 this route to the real application; ``wordarena serve`` never has it. It answers with
 the process's RSS, the allocators' own figures (glibc ``mallinfo2``, pymalloc's
-arenas), what the service holds (rooms, tabs, seats, the desk's tables, caches),
+arenas), what the node holds (rooms, tabs, seats, the desk's tables, caches),
 the commonest object types, and with ``trace`` a tracemalloc comparison between two
 named snapshots. ``trim`` calls glibc's ``malloc_trim(0)`` first and says what it
 gave back: memory the allocator kept after the objects were freed (a high-water
@@ -27,7 +27,9 @@ from typing import Any
 from aiohttp import web
 
 from wordarena.core import bot_tables, candidates, lexicon, solver
-from wordarena.server.service import SERVICE, Service
+from wordarena.server.app import NODE
+from wordarena.server.desk.actor import TournamentDesk
+from wordarena.server.node import Node
 
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
 _snapshots: dict[str, tracemalloc.Snapshot] = {}
@@ -98,35 +100,35 @@ def pymalloc_figures() -> dict[str, int]:
     }
 
 
-def held(service: Service) -> dict[str, int]:
-    """How many of each thing the service keeps (a leak is one of these growing with nobody online)."""
-    desk = service.desk
+def held(node: Node) -> dict[str, int]:
+    """How many of each thing the process keeps (a leak is one of these growing with nobody online)."""
+    desk = node.link.desk
     counts = {
-        "rooms": len(service.rooms),
-        "conns": len(service.conns),
-        "online": len(service.online),
-        "tasks": len(service.tasks),
-        "seat_locks": len(service._seat_locks),
-        "owners_cache": len(service._owners),
-        "dead_nodes": len(service._dead),
-        "guard_addresses": len(service.guards._identities),
-        "guard_sockets": len(service.guards.sockets),
+        "rooms": len(node.registry.rooms),
+        "conns": len(node.delivery.conns),
+        "online": len(node.delivery.online),
+        "tasks": len(node.tasks.running),
+        "seat_locks": len(node.seating._locks),
+        "owners_cache": len(node.owners._owners),
+        "dead_nodes": len(node.router.dead),
+        "guard_addresses": len(node.guards._identities),
+        "guard_sockets": len(node.guards.sockets),
         "word_lists_cached": lexicon.word_list.cache_info().currsize,
         "solvers_cached": solver.solver_for.cache_info().currsize,
         "answer_indexes_cached": candidates.index_for.cache_info().currsize,
         "bot_trees_cached": bot_tables.shipped.cache_info().currsize,
         "solver_decisions": sum(len(o._decisions) for o in gc.get_objects() if isinstance(o, solver.Solver)),
     }
-    seats = getattr(service.seats, "seats", None)
+    seats = getattr(node.seats, "seats", None)
     if isinstance(seats, dict):
         counts["seats"] = len(seats)
-    leases = getattr(service.directory, "leases", None)
+    leases = getattr(node.directory, "leases", None)
     if leases is not None:
         counts["leases"] = len(leases.expiry)
-    hub = getattr(service.bus, "hub", None)
+    hub = getattr(node.bus, "hub", None)
     if hub is not None:
         counts["bus_watchers"] = len(hub.watchers)
-    if desk is not None:
+    if isinstance(desk, TournamentDesk):
         state = desk.state
         counts |= {
             "desk_known": len(state.known),
@@ -149,14 +151,14 @@ async def memory(request: web.Request) -> web.Response:
         "rss_kib": rss_kib(),
         "malloc": malloc_figures(),
         "pymalloc": pymalloc_figures(),
-        "held": held(request.app[SERVICE]),
+        "held": held(request.app[NODE]),
         "gc_objects": len(gc.get_objects()),
     }
     if "trim" in query:
         _libc.malloc_trim(0)
         out["rss_after_trim_kib"] = rss_kib()
         out["malloc_after_trim"] = malloc_figures()
-    service = request.app[SERVICE]
+    node = request.app[NODE]
     out["rooms"] = [
         {
             "code": code,
@@ -165,13 +167,14 @@ async def memory(request: web.Request) -> web.Response:
             "members": len(room.members),
             "people": {p: str(room.game.seat_of(p)) for p in room.people()},
             "deadline": room.game.next_deadline(),
-            "now": service.clock(),
+            "now": node.clock.now(),
             "state": repr(room.game.state)[:1500],
         }
-        for code, room in list(service.rooms.items())[:5]
+        for code, room in list(node.registry.rooms.items())[:5]
     ]
-    if service.desk is not None:
-        out["desk"] = repr(service.desk.state.quick_rooms)[:500] + repr(service.desk.state.queued_tab)[:300]
+    desk = node.link.desk
+    if isinstance(desk, TournamentDesk):
+        out["desk"] = repr(desk.state.quick_rooms)[:500] + repr(desk.state.queued_tab)[:300]
     if "types" in query:
         counts = Counter(type(o).__name__ for o in gc.get_objects())
         out["types"] = counts.most_common(25)

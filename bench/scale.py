@@ -46,7 +46,7 @@ from typing import Any
 import redis as sync_redis
 from sqlalchemy import create_engine, text
 
-from bench.processes import HOST, child, cpu_seconds, free_port, wait_ready
+from testkit.processes import HOST, child, cpu_seconds, free_port, wait_ready
 from wordarena.client import Client
 from wordarena.core import lexicon
 

@@ -45,7 +45,7 @@ PUBLISHED = (
 MAX_ROWS = 6
 #: A game is stopped here; with more than six rows it is lost but still measured.
 HARD_STOP = 12
-#: The expert's aim on these lists (issue 11): an average of at most this.
+#: The expert's aim on these lists (bench/README.md, Aims): an average of at most this.
 EXPERT_AIM = 3.425
 
 
@@ -68,7 +68,7 @@ class Results:
 
 def bench_folder() -> Path:
     override = os.environ.get("WORDARENA_CLASSIC_BENCH")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "shared/bench/classic-en"
+    return Path(override) if override else Path(__file__).resolve().parent / "data" / "classic-en"
 
 
 def read_words(path: Path) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from testkit.processes import free_port
 from wordarena.core import lexicon
 
 
@@ -102,9 +102,7 @@ def test_serve_with_a_database_it_cannot_use_is_one_line_and_status_2(url: str, 
 
 def test_serve_stops_cleanly_on_sigterm_right_after_start(tmp_path: Path) -> None:
     """SIGTERM as soon as the server answers: it exits with status 0, the bots' warm-up never holds it."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     command = [sys.executable, "-m", "wordarena", "serve", "--port", str(port), "--data-dir", str(tmp_path)]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:

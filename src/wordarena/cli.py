@@ -146,7 +146,7 @@ def _words_diff(args: argparse.Namespace) -> None:
 
 
 def cmd_openers(args: argparse.Namespace) -> None:
-    """The guide of best opening words of a list (RULES.md Part D), computed from the list."""
+    """The guide of best opening words of a list (D3), computed from the list."""
     from wordarena.core.openers import best_openers  # the same code as the site's /openers pages
 
     _check_lang(args.lang)
@@ -161,7 +161,7 @@ def cmd_openers(args: argparse.Namespace) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from wordarena.server.app import serve
-    from wordarena.server.service import Config
+    from wordarena.server.config import Config
     from wordarena.server.workers import supervise
 
     if args.workers > 1:
@@ -175,6 +175,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         data_dir=Path(args.data_dir),
         database_url=args.database_url or None,
         redis_url=args.redis_url or None,
+        redis_prefix=args.redis_prefix,
         reuse_port=args.reuse_port,
         allowed_origins=tuple(o for o in (args.allow_origin or []) if o),
         trust_proxy=args.trust_proxy,
@@ -205,6 +206,7 @@ def _worker_args(args: argparse.Namespace) -> list[str]:
     """The ``serve`` command line of one worker: the same options, one port shared (``--reuse-port``)."""
     child = ["serve", "--host", args.host, "--port", str(args.port), "--data-dir", args.data_dir]
     child += ["--database-url", args.database_url, "--redis-url", args.redis_url, "--reuse-port"]
+    child += ["--redis-prefix", args.redis_prefix]
     for origin in args.allow_origin or []:
         if origin:
             child += ["--allow-origin", origin]
@@ -217,7 +219,7 @@ def _worker_args(args: argparse.Namespace) -> list[str]:
         if value:
             child += [option, str(value)]
     if args.time_scale != 1.0:
-        from wordarena.server.rooms import now_ms
+        from wordarena.server.clock import now_ms
 
         origin = args.time_origin_ms or now_ms()
         child += ["--time-scale", str(args.time_scale), "--time-origin-ms", str(origin)]
@@ -313,6 +315,10 @@ def build_parser() -> argparse.ArgumentParser:
     se.add_argument(
         "--redis-url", default=_env("REDIS_URL", ""),
         help="a member of a cluster: rooms, seats and the desk shared through Redis (with --database-url)",
+    )  # fmt: skip
+    se.add_argument(
+        "--redis-prefix", default=_env("REDIS_PREFIX", "wa:"),
+        help="the cluster's keys and channels in Redis begin with this (clusters sharing a Redis server)",
     )  # fmt: skip
     se.add_argument(
         "--trust-proxy", action="store_true", default=_env("TRUST_PROXY", "") in ("1", "true", "yes"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -23,11 +22,13 @@ import pytest
 from aiohttp import web
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from testkit.processes import free_port
 from wordarena.core import lexicon
-from wordarena.server.app import app_runner, make_app
-from wordarena.server.rooms import Room
-from wordarena.server.service import SERVICE, Config, Service
-from wordarena.server.tournament_room import TournamentRoom
+from wordarena.server.app import NODE, app_runner, make_app
+from wordarena.server.config import Config
+from wordarena.server.node import Node
+from wordarena.server.rooms.base import Room
+from wordarena.server.rooms.tournament import TournamentRoom
 
 T = TypeVar("T")
 
@@ -57,7 +58,7 @@ class LiveServer:
     def __init__(self, data_dir: Path) -> None:
         self.clock = JumpClock()
         self.loop = asyncio.new_event_loop()
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._runner: web.AppRunner | None = None
         self._app = make_app(Config(port=self.port, data_dir=data_dir), clock=self.clock)
@@ -79,8 +80,8 @@ class LiveServer:
         self._thread.join(timeout=10)
 
     @property
-    def service(self) -> Service:
-        return self._app[SERVICE]
+    def node(self) -> Node:
+        return self._app[NODE]
 
     def jump(self, ms: int) -> None:
         """Move time forward, and wait until the desk and every room have caught up with it."""
@@ -102,8 +103,8 @@ class LiveServer:
         self.jump(self.call(left))
 
     async def _settle(self) -> None:
-        await self.service.desk.tick()
-        for room in list(self.service.rooms.values()):
+        await self.node.link.desk.tick()
+        for room in list(self.node.registry.rooms.values()):
             await room.settled()
 
     def call(self, function: Callable[[], T]) -> T:
@@ -116,7 +117,7 @@ class LiveServer:
 
     def room(self, code: str) -> Room:
         """A room, to read inside `call` only (its state belongs to the server's loop)."""
-        return self.service.rooms[code]
+        return self.node.registry.rooms[code]
 
     def answer(self, code: str) -> str:
         """The hidden word, read inside the server, on its loop (a test may; no client can)."""
@@ -130,7 +131,7 @@ class LiveServer:
 
     def tournament_of(self, player_name: str) -> TournamentRoom:
         def find() -> TournamentRoom:
-            for room in self.service.rooms.values():
+            for room in self.node.registry.rooms.values():
                 if isinstance(room, TournamentRoom) and any(
                     e.name == player_name for e in room.state.entrants
                 ):
@@ -146,13 +147,6 @@ class LiveServer:
             return words.spelling([k for k in words.answers if k != state.answer][index])
 
         return self.call(read)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @pytest.fixture

@@ -99,7 +99,7 @@ def test_the_reveal_keeps_your_grid_and_shows_everybody_then_each_round_can_be_r
     review = alice.get_by_test_id("rounds-review")
     expect(review).to_be_visible()
     review.locator("summary").click()
-    stored = live.call(lambda: live.service.games.stored_games(code))
+    stored = live.call(lambda: live.node.games.stored_games(code))
     word = stored[-1]["rounds"][0]["answer"]
     expect(alice.get_by_test_id("review-round")).to_contain_text(word.upper())
     # Every seat's words with their letters, Bob's included.

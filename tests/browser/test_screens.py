@@ -269,7 +269,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
     expect(player.get_by_test_id("final-standings")).to_be_visible(timeout=20_000)
     player.context.close()  # the room goes with its last player
     for _ in range(100):
-        if room.code not in live.call(lambda: list(live.service.rooms)):
+        if room.code not in live.call(lambda: list(live.node.registry.rooms)):
             break
         time.sleep(0.1)
     for page in watchers:

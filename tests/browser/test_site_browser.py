@@ -121,7 +121,7 @@ def test_a_word_report_from_the_reveal(browser: Browser, live: LiveServer) -> No
     expect(alice.get_by_test_id("message")).to_contain_text("Thank you")
     from wordarena.store.reports import ReportRepository
 
-    reports = live.call(lambda: ReportRepository(live.service.db).listed())
+    reports = live.call(lambda: ReportRepository(live.node.db).listed())
     assert [(r.word, r.kind, r.reason) for r in reports] == [(answer, "answer", "too rare for an answer")]
 
 

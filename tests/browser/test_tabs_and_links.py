@@ -21,7 +21,7 @@ from tests.browser.conftest import LiveServer
 from tests.browser.test_duel_browser import code_of, create_room, join_by_link, start_round, type_word
 from tests.browser.test_tournament_browser import name, to_my_turn, turn_of
 from wordarena.core.tournament.record import tournament_record
-from wordarena.server.tournament_room import TournamentRoom
+from wordarena.server.rooms.tournament import TournamentRoom
 
 SIZES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
@@ -175,7 +175,7 @@ def test_a_tournament_by_its_address_live_then_finished_and_gone(browser: Browse
     duels = sum(len(r["duels"]) for r in record["rounds"])
     player.context.close()  # the last member goes: the finished room is dropped
     for _ in range(100):
-        if room.code not in live.call(lambda: list(live.service.rooms)):
+        if room.code not in live.call(lambda: list(live.node.registry.rooms)):
             break
         time.sleep(0.1)
     else:

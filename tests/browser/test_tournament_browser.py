@@ -15,7 +15,7 @@ from tests.browser.conftest import LiveServer, new_page
 from tests.browser.test_duel_browser import watch_shakes
 from wordarena.core import lexicon
 from wordarena.core.letters import letters
-from wordarena.server.tournament_room import TournamentRoom
+from wordarena.server.rooms.tournament import TournamentRoom
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def test_one_person_plays_a_practice_tournament_to_the_end(browser: Browser, liv
     expect(page.get_by_test_id("final-standings")).to_be_visible()
     expect(page.get_by_test_id(f"final-place-{me}")).to_have_attribute("data-place", "1")
     assert live.call(lambda: room.state.entrant(me).lives) == 3  # type: ignore[union-attr]
-    assert all(after == before for _, _, before, after in live.service.tournaments.places(room.code))
+    assert all(after == before for _, _, before, after in live.node.tournaments.places(room.code))
 
 
 def test_a_group_of_two_created_by_link_plays(browser: Browser, live: LiveServer) -> None:

@@ -17,7 +17,7 @@ from tests.browser.conftest import LiveServer, new_page
 from tests.browser.test_tournament_browser import name, practice_alone, to_my_turn, turn_of
 from wordarena.client import Client
 from wordarena.core.tournament.record import tournament_record
-from wordarena.server.tournament_room import TournamentRoom
+from wordarena.server.rooms.tournament import TournamentRoom
 
 
 def create_group(browser: Browser, live: LiveServer) -> tuple[Page, Page, str]:
@@ -130,7 +130,7 @@ def test_reloading_keeps_the_organiser_and_a_double_click_makes_one_group(
     alice = new_page(browser, live)
     alice.get_by_test_id("create-group").dblclick()
     expect(alice.get_by_test_id("screen-group")).to_be_visible()
-    assert live.call(lambda: len(live.service.desk.groups)) == 1
+    assert live.call(lambda: len(live.node.link.desk.groups)) == 1
     bob = new_page(browser, live)
     bob.goto(alice.get_by_test_id("group-link").input_value())
     expect(alice.get_by_test_id("group-member-1")).to_be_visible()

@@ -1,4 +1,4 @@
-"""The 15 word languages: their letters and keyboards (RULES.md A3)."""
+"""The 15 word languages: their letters and keyboards (A3)."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def test_think_times_are_human_and_ordered_by_level() -> None:
     assert think_time_ms(random.Random(5), "hard", 2) == think_time_ms(random.Random(5), "hard", 2)
 
 
-# A handful of two-syllable words of five basic jamo (RULES.md A3), so the Korean
+# A handful of two-syllable words of five basic jamo (A3), so the Korean
 # path is exercised even where the Korean list is not shipped.
 HANGUL_WORDS = ("사람", "하늘", "가방", "학교", "친구", "시간", "사랑", "마음", "소금", "가을")
 HANGUL_WORDS += ("사진", "공부", "노랑", "구름", "바람", "이름", "거울", "수박", "기름")

@@ -1,4 +1,4 @@
-"""Two-pass hints (RULES.md A1) and the keyboard state (B2): properties.
+"""Two-pass hints (A1) and the keyboard state (B2): properties.
 
 Known-answer vectors are in test_feedback_vectors.py.
 """

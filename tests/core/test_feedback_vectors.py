@@ -1,4 +1,4 @@
-"""Known-answer vectors for the colour hints (RULES.md A1) over player spellings (A3).
+"""Known-answer vectors for the colour hints (A1) over player spellings (A3).
 
 Each line of ``data/feedback_vectors.tsv`` gives an answer and a guess as a player types
 them and the expected ``pattern`` (G green, Y amber, - grey). Lines starting with ``#``
@@ -16,7 +16,7 @@ from wordarena.core.feedback import pattern
 from wordarena.core.letters import normalize
 
 VECTORS = Path(__file__).parent / "data" / "feedback_vectors.tsv"
-#: The 15 word languages of RULES.md A3.
+#: The 15 word languages of A3.
 LANGUAGES = {"tr", "en", "fr", "es", "ru", "ko", "id", "de", "it", "nl", "uz", "pl", "pt", "kk", "uk"}
 HEADER = ["lang", "answer", "guess", "pattern", "why"]
 

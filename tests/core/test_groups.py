@@ -1,4 +1,4 @@
-"""Groups of friends (RULES.md C2): organiser, hand-over, cap, away members, who may launch."""
+"""Groups of friends (C2): organiser, hand-over, cap, away members, who may launch."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reading a guess (RULES.md A2): refused the same way in both games, with a reason."""
+"""Reading a guess (A2): refused the same way in both games, with a reason."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Korean syllables to the 24 basic jamo (RULES.md A3)."""
+"""Korean syllables to the 24 basic jamo (A3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Letters and normalisation of the 15 word languages (RULES.md A3)."""
+"""Letters and normalisation of the 15 word languages (A3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The committed word lists: presence, minimums, consistency (issue 2, RULES.md A2–A3)."""
+"""The committed word lists (A2–A3): presence, minimums, consistency.
+
+Every list a game draws from is there and large enough to play; every answer is also a guess
+of the right length, and keeps its true spelling for the reveal.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tournament matchmaking (RULES.md C1, C2): lobbies formed from the whole queue."""
+"""Tournament matchmaking (C1, C2): lobbies formed from the whole queue."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Nicknames (RULES.md A4): readable, visible, never a bot's, never Zalgo."""
+"""Nicknames (A4): readable, visible, never a bot's, never Zalgo."""
 
 from __future__ import annotations
 

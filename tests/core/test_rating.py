@@ -1,4 +1,4 @@
-"""Tournament rating change (RULES.md C6)."""
+"""Tournament rating change (C6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Duel de Mots points and winners (RULES.md B4, B5)."""
+"""Duel de Mots points and winners (B4, B5)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.durability.harness import Options, World
-from tests.durability.memory import DuelMemory, TournamentMemory
+from testkit.durability.harness import Options, World
+from testkit.durability.memory import DuelMemory, TournamentMemory
 
 
 def row(pattern: str, word: str | None = None) -> dict[str, Any]:

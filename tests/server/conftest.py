@@ -14,8 +14,9 @@ from aiohttp.test_utils import TestServer
 
 from wordarena.client import Client
 from wordarena.server import protocol_doc
-from wordarena.server.app import make_app
-from wordarena.server.service import SERVICE, Config, Service
+from wordarena.server.app import NODE, make_app
+from wordarena.server.config import Config
+from wordarena.server.node import Node
 
 
 class FakeClock:
@@ -39,9 +40,9 @@ class Arena:
         return str(self.server.make_url("")).rstrip("/")
 
     @property
-    def service(self) -> Service:
-        service: Service = self.server.app[SERVICE]
-        return service
+    def node(self) -> Node:
+        node: Node = self.server.app[NODE]
+        return node
 
     def client(self, origin: str | None = None) -> AbstractAsyncContextManager[Client]:
         return _recorded(Client.connect(self.url, origin=origin), self.clients)
@@ -49,14 +50,14 @@ class Arena:
     def advance(self, ms: int) -> None:
         """Move the fake clock and let every room look at it."""
         self.clock.now += ms
-        for room in list(self.service.rooms.values()):
+        for room in list(self.node.registry.rooms.values()):
             room.tick()
 
     async def settle(self, ms: int = 0) -> None:
         """Move the fake clock, then wait until every room has caught up with it."""
         self.clock.now += ms
-        await self.service.desk.tick()
-        for room in list(self.service.rooms.values()):
+        await self.node.link.desk.tick()
+        for room in list(self.node.registry.rooms.values()):
             await room.settled()
 
 

@@ -1,6 +1,6 @@
-"""The server survives ``kill -9`` (issue 7 §2.7): nothing lost, rolled back, replayable or doubled.
+"""The server survives ``kill -9``: nothing lost, rolled back, replayable or doubled.
 
-A short run of the durability harness (tests/durability/harness.py) per store:
+A short run of the durability harness (testkit/durability/harness.py) per store:
 a real ``python -m wordarena serve`` child process, game time 25 times faster,
 two Duel de Mots rooms of people and a bot, a rated tournament of 8 people and a
 practice tournament (one person, seven bots),
@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from tests.durability.harness import CHECKS, Options, run
+from testkit.durability.harness import CHECKS, Options, run
 from tests.server.conftest import Arena, FakeClock
 from tests.server.test_rooms import start_playing, two_players
 from wordarena.server.app import make_app
-from wordarena.server.service import Config
-from wordarena.server.tournament_desk import TournamentDesk
+from wordarena.server.config import Config
+from wordarena.server.desk.actor import TournamentDesk
 from wordarena.store.writes import RoomDropped, Write
 
 
@@ -66,7 +66,7 @@ async def test_a_join_while_a_finished_room_is_being_dropped_is_answered(
 ) -> None:
     """Found by the harness (PostgreSQL, seed 3): after a restart, a finished room with nobody
     in it is dropped; a player who rejoined it meanwhile never got any answer (no view, no error)."""
-    journal = arena.service.journal
+    journal = arena.node.journal
     write = journal.write
     dropping, gate = asyncio.Event(), asyncio.Event()
 
@@ -149,16 +149,16 @@ async def test_a_join_of_a_room_dropped_after_the_check_is_answered(
         arena.advance(6_500)
         await alice.view_where(lambda v: v["phase"] == "finished")
         token = bob.token
-        service = arena.service
-        room = service.rooms[code]
+        node = arena.node
+        room = node.registry.rooms[code]
     assert room._task is not None
     await asyncio.wait_for(room._task, 5)  # both tabs closed: the finished room is dropped, its task ends
-    assert code not in service.rooms and not await service.room_exists(code, "duel")
+    assert code not in node.registry.rooms and not await node.router.room_exists(code, "duel")
 
     async def existed_when_looked_at(code: str, kind: str) -> bool:
         return True
 
-    monkeypatch.setattr(service, "room_exists", existed_when_looked_at)
+    monkeypatch.setattr(node.router, "room_exists", existed_when_looked_at)
     async with arena.client() as bob_again:
         await bob_again.hello(token=token)
         await bob_again.send({"type": "join", "room": code})

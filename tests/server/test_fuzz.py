@@ -1,4 +1,4 @@
-"""The server under attack (issue 7, section 4): a fuzz test against a live in-process server.
+"""The server under attack: a fuzz test against a live in-process server.
 
 Hypothesis drives, from several tabs at once, random and malformed frames (bad
 JSON, wrong types, unknown types, frames over 4 KiB, binary frames, floods) and
@@ -43,9 +43,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from tests.served import ServedTestServer
-from tests.server.conftest import FakeClock, until
-from tests.server.fuzzing import (
+from testkit.fuzzing import (
     CLOSE_CODES,
     Expect,
     Frame,
@@ -57,21 +55,24 @@ from tests.server.fuzzing import (
     ping,
     typed,
 )
+from tests.served import ServedTestServer
+from tests.server.conftest import FakeClock, until
 from wordarena.core.duel.state import Phase as DuelPhase
 from wordarena.server import limits
-from wordarena.server.app import make_app
+from wordarena.server.app import NODE, make_app
 from wordarena.server.cluster.seats import MemorySeats
-from wordarena.server.duel_room import DuelRoom
+from wordarena.server.config import Config
 from wordarena.server.messages import CloseCode
-from wordarena.server.rooms import Room
-from wordarena.server.service import SERVICE, Config, Service
-from wordarena.server.tournament_room import TournamentRoom
+from wordarena.server.node import Node
+from wordarena.server.rooms.base import Room
+from wordarena.server.rooms.duel import DuelRoom
+from wordarena.server.rooms.tournament import TournamentRoom
 
 T = TypeVar("T")
 ANSWER_S = 10.0  # a deadline for an answer (a hang fails the step), never a wait
 STEPS = 30  # steps per example
 MAX_TABS = 10
-BACKGROUND = {"leases", "forget-unplayed"}  # the service's tasks that never end
+BACKGROUND = {"leases", "forget-unplayed"}  # the node's tasks that never end
 
 
 class Tape:
@@ -139,9 +140,9 @@ class Fuzz:
         self.failures = Failures()
 
     @property
-    def service(self) -> Service:
-        service: Service = self.server.app[SERVICE]
-        return service
+    def node(self) -> Node:
+        node: Node = self.server.app[NODE]
+        return node
 
     @property
     def url(self) -> str:
@@ -153,7 +154,7 @@ class Fuzz:
         logging.getLogger().addHandler(self.failures)
         self.server = ServedTestServer(make_app(Config(data_dir=self.tmp), clock=self.clock))
         await self.server.start_server()
-        self.service.rate_clock = lambda: self.rate_now  # before any socket: their buckets read it
+        self.node.rate_clock = lambda: self.rate_now  # before any socket: their buckets read it
         self.session = aiohttp.ClientSession()
         await self.alive()  # the probe's identity, made before the fuzz can use up new identities
 
@@ -168,10 +169,10 @@ class Fuzz:
 
     async def open(self, name: str, token: str | None = None, hello: bool = True) -> Tab:
         name = f"{name}{len(self.tabs)}" if any(t.name == name for t in self.tabs) else name
-        number = self.service._conn_numbers + 1
+        number = self.node.delivery._numbers + 1
         tab = await Tab.open(self.session, self.url, name, self.world)
         self.tabs.append(tab)
-        await until(lambda: self.service._conn_numbers >= number, ANSWER_S)  # its Connection is made
+        await until(lambda: self.node.delivery._numbers >= number, ANSWER_S)  # its Connection is made
         self.numbers[tab.name] = number
         if hello:
             await self.exchange([(tab, [_hello(token, self.src.pick([False, True]))])])
@@ -287,7 +288,7 @@ class Fuzz:
         await self.settle()
 
     def _frames_in(self) -> float:
-        value: float = self.service.metrics.messages_in._value.get()  # type: ignore[attr-defined]
+        value: float = self.node.metrics.messages_in._value.get()  # type: ignore[attr-defined]
         return value
 
     # ------------------------------------------------------------ one exchange
@@ -362,25 +363,25 @@ class Fuzz:
         First, until the server has seen every close (its connection gone: the rooms and the
         desk are told of it then).
         """
-        service = self.service
+        node = self.node
         gone = [self.numbers[t.name] for t in self.tabs if t.closed]
-        await until(lambda: not any(number in service.conns for number in gone), ANSWER_S)
+        await until(lambda: not any(number in node.delivery.conns for number in gone), ANSWER_S)
         async with asyncio.timeout(ANSWER_S):
             quiet = 0
             while quiet < 2:
-                for room in list(service.rooms.values()):
+                for room in list(node.registry.rooms.values()):
                     room.tick()  # the fake clock moved: deadlines due now
-                assert service.desk is not None
-                await service.desk.tick()
-                for room in list(service.rooms.values()):
+                assert node.link.desk is not None
+                await node.link.desk.tick()
+                for room in list(node.registry.rooms.values()):
                     await room.settled()
-                await service.journal.drain()
-                busy = [t for t in service.tasks if t.get_name() not in BACKGROUND]
+                await node.journal.drain()
+                busy = [t for t in node.tasks.running if t.get_name() not in BACKGROUND]
                 if busy:
                     await asyncio.wait(busy)
                 await asyncio.sleep(0)  # deliveries of the in-memory bus (call_soon)
-                idle = not busy and service.desk.inbox.empty()
-                idle = idle and all(r.inbox.empty() for r in service.rooms.values())
+                idle = not busy and node.link.desk.inbox.empty()
+                idle = idle and all(r.inbox.empty() for r in node.registry.rooms.values())
                 quiet = quiet + 1 if idle else 0
 
     async def check(self) -> None:
@@ -398,36 +399,39 @@ class Fuzz:
         await self.alive()
 
     def no_failures(self) -> None:
-        internal = self.service.metrics.errors.labels("internal")._value.get()  # type: ignore[attr-defined]
+        internal = self.node.metrics.errors.labels("internal")._value.get()  # type: ignore[attr-defined]
         failed = [f"{r.name}: {r.getMessage()}" for r in self.failures.records]
         assert not failed and internal == 0, f"the server failed: {failed} (internal errors: {internal})"
 
     def members_are_live_tabs(self) -> None:
-        service = self.service
-        for code, room in service.rooms.items():
+        node = self.node
+        for code, room in node.registry.rooms.items():
             assert not room.closed, f"{code} is closed but still listed"
             for player, ref in room.members.items():
-                conn = service.conns.get(ref.id)
+                conn = node.delivery.conns.get(ref.id)
                 assert conn is not None, f"{code}: {player}'s tab is closed but still a member (a ghost)"
                 assert conn.room == code and conn.player is not None and conn.player.id == player
-        for conn in service.conns.values():
+        for conn in node.delivery.conns.values():
             if conn.room is not None and conn.player is not None:
-                room = service.rooms.get(conn.room)
+                room = node.registry.rooms.get(conn.room)
                 assert room is not None, f"tab {conn.number} shows {conn.room}, which is gone"
                 member = room.members.get(conn.player.id) == conn.ref
-                waiting = conn.ref in room.standby.get(conn.player.id, [])  # another tab holds the seat
-                watching = room.watchers.get((conn.ref.node, conn.ref.id)) == conn.ref
+                waiting = conn.ref in room.tabs.standby.get(conn.player.id, [])  # another tab holds the seat
+                watching = room.tabs.watchers.get((conn.ref.node, conn.ref.id)) == conn.ref
                 assert member or waiting or watching, f"tab {conn.number} is not in {conn.room}"
-        for code, room in service.rooms.items():  # standby tabs and watchers are live tabs showing it
-            for ref in [*(r for refs in room.standby.values() for r in refs), *room.watchers.values()]:
-                conn = service.conns.get(ref.id)
+        for code, room in node.registry.rooms.items():  # standby tabs and watchers are live tabs showing it
+            for ref in [
+                *(r for refs in room.tabs.standby.values() for r in refs),
+                *room.tabs.watchers.values(),
+            ]:
+                conn = node.delivery.conns.get(ref.id)
                 assert conn is not None and conn.room == code, f"{code}: a ghost tab {ref.id} in standby"
 
     async def one_seat_per_player(self) -> None:
-        service = self.service
-        assert isinstance(service.seats, MemorySeats) and service.desk is not None
-        registry = service.seats.seats
-        for code, room in service.rooms.items():
+        node = self.node
+        assert isinstance(node.seats, MemorySeats) and node.link.desk is not None
+        registry = node.seats.seats
+        for code, room in node.registry.rooms.items():
             for player in room.people():
                 seat = room.game.seat_of(player)
                 if seat is None:
@@ -441,14 +445,14 @@ class Fuzz:
                     )
         for player, seat in registry.items():
             if seat.kind == "queue":
-                party = service.desk.matchmaker.party_of(player)
+                party = node.link.desk.matchmaker.party_of(player)
                 assert party is not None and party.lang == seat.code, f"{player}: queue seat, not queued"
-                assert player in service.online, f"{player} is queued with every tab closed"
+                assert player in node.delivery.online, f"{player} is queued with every tab closed"
             else:
-                room = service.rooms.get(seat.code)
+                room = node.registry.rooms.get(seat.code)
                 assert room is not None, f"{player}'s seat is in {seat.code}, which is gone"
                 assert room.game.seat_of(player) == seat, f"{player}: the registry and {seat.code} disagree"
-        for party in service.desk.matchmaker.parties.values():
+        for party in node.link.desk.matchmaker.parties.values():
             for player in party.ratings:
                 assert registry.get(player) is not None and registry[player].kind == "queue", f"{player}"
 
@@ -465,8 +469,8 @@ class Fuzz:
             await ws.send_json({"type": "ping", "t": 0})
             await _receive(ws, "pong")
         async with asyncio.timeout(ANSWER_S):
-            while code in self.service.rooms:  # the probe's own lobby is gone with it
-                await self.service.rooms[code].settled()
+            while code in self.node.registry.rooms:  # the probe's own lobby is gone with it
+                await self.node.registry.rooms[code].settled()
 
     # ------------------------------------------------------------ the end
 
@@ -479,17 +483,19 @@ class Fuzz:
         for _ in range(12):  # the away limits, then whatever the bots still play among themselves
             self.clock.now += 10 * 61_000
             await self.settle()
-        service = self.service
-        assert service.desk is not None
+        node = self.node
+        assert node.link.desk is not None
         self.no_failures()
-        left = {code: (type(room).__name__, room.game.state.phase) for code, room in service.rooms.items()}
+        left = {
+            code: (type(room).__name__, room.game.state.phase) for code, room in node.registry.rooms.items()
+        }
         assert not left, f"rooms left open with no tab: {left}"
-        assert isinstance(service.seats, MemorySeats) and not service.seats.seats, service.seats.seats
-        desk = service.desk.state
-        assert not service.desk.matchmaker.parties and not desk.groups and not desk.group_of
+        assert isinstance(node.seats, MemorySeats) and not node.seats.seats, node.seats.seats
+        desk = node.link.desk.state
+        assert not node.link.desk.matchmaker.parties and not desk.groups and not desk.group_of
         assert not desk.known and not desk.online and not desk.queued_tab and not desk.quick_rooms
-        assert not service.online and not service.conns and not service._seat_locks
-        leases = service.the_directory.leases.owners  # type: ignore[attr-defined]
+        assert not node.delivery.online and not node.delivery.conns and not node.seating._locks
+        leases = node.directory.leases.owners  # type: ignore[attr-defined]
         assert set(leases) <= {"desk"}, f"leases of rooms gone: {leases}"
 
 

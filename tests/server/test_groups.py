@@ -1,4 +1,4 @@
-"""Groups over real WebSockets (RULES.md C2): roles follow the player; cancels, relaunch, authorisation."""
+"""Groups over real WebSockets (C2): roles follow the player; cancels, relaunch, authorisation."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ async def test_a_double_click_makes_one_group(arena: Arena) -> None:
         await ann.send({"type": "group_create"})
         await ann.send({"type": "group_create"})
         first, second = await ann.expect("group"), await ann.expect("group")
-        assert first["code"] == second["code"] and len(arena.service.desk.groups) == 1
+        assert first["code"] == second["code"] and len(arena.node.link.desk.groups) == 1
 
 
 async def test_a_cancelled_launch_can_be_launched_again(arena: Arena) -> None:
@@ -59,7 +59,7 @@ async def test_a_member_who_cancels_takes_the_whole_group_out_and_everybody_is_t
         for other in (ann, cid):
             told = await other.latest_where("queue", lambda m: not m["queued"])
             assert told["reason"] == "member" and told["by"] == bob.player["name"]  # type: ignore[index]
-        assert arena.service.desk.matchmaker.parties == {}
+        assert arena.node.link.desk.matchmaker.parties == {}
         await until(lambda: not any(x["queued"] for x in ann.latest["group"]["members"]))
         view = ann.latest["group"]  # the group is whole, out of the queue, ready to launch again
         assert len(view["members"]) == 3 and view["can_launch"]
@@ -86,9 +86,9 @@ async def test_a_double_click_on_launch_queues_once_and_says_nothing_false(arena
         await ann.send({"type": "group_launch", "lang": "fr"})
         await ann.send({"type": "group_launch", "lang": "fr"})
         await bob.latest_where("queue", lambda m: m["queued"])
-        await arena.service.desk.settled()
+        await arena.node.link.desk.settled()
         assert not [m for m in ann.received if m.get("type") == "error"]
-        assert len(arena.service.desk.matchmaker.parties) == 1
+        assert len(arena.node.link.desk.matchmaker.parties) == 1
 
 
 async def test_the_lobby_says_who_is_in_it_by_id(arena: Arena) -> None:
@@ -137,9 +137,9 @@ async def test_a_refused_launch_moves_nobody(arena: Arena) -> None:
         assert (await bob.expect("error"))["code"] == "not_organiser"
         await ann.send({"type": "group_launch", "lang": "fr"})
         assert (await ann.expect("error"))["code"] == "members_busy"  # ann is in a game in progress
-        seat = await arena.service.seats.where(ann.player["id"])  # type: ignore[index]
+        seat = await arena.node.seats.where(ann.player["id"])  # type: ignore[index]
         assert seat is not None and seat.code == code and seat.committed
-        assert arena.service.rooms[code].members.get(ann.player["id"]) is not None  # type: ignore[index]
+        assert arena.node.registry.rooms[code].members.get(ann.player["id"]) is not None  # type: ignore[index]
 
 
 async def test_members_on_two_tabs_get_the_group_on_both(arena: Arena) -> None:
@@ -166,7 +166,7 @@ async def test_a_launch_rechecks_after_its_awaits(arena: Arena) -> None:
         await bob.latest_where("queue", lambda m: m["queued"])
         await arena.settle()
         player = bob.player["id"]  # type: ignore[index]
-        seat = await arena.service.seats.where(player)
+        seat = await arena.node.seats.where(player)
         assert seat is not None and seat.kind == "queue" and seats_held(arena, player) == []
         assert [s["name"] for s in (await cid.view_where(lambda v: len(v["seats"]) == 1))["seats"]] == [
             cid.player["name"]  # type: ignore[index]

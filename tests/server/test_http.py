@@ -1,4 +1,4 @@
-"""The HTTP side under attack (issue 7 §4): hosts and origins, security headers, limits per address."""
+"""The HTTP side under attack: hosts and origins, security headers, limits per address."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from tests.server.conftest import Arena, FakeClock
 from wordarena.client import ClientError
 from wordarena.server import limits
 from wordarena.server.app import make_app
+from wordarena.server.config import Config
 from wordarena.server.messages import CloseCode
-from wordarena.server.service import Config
 
 
 async def get(arena: Arena, path: str, headers: dict[str, str] | None = None) -> aiohttp.ClientResponse:
@@ -134,7 +134,7 @@ async def test_sockets_per_address_are_capped(tmp_path: Path, aiohttp_server: An
 async def test_new_identities_per_address_are_limited_per_minute(tmp_path: Path, aiohttp_server: Any) -> None:
     arena = await server_with(tmp_path, aiohttp_server, new_identities_per_minute=2)
     now = [0.0]
-    arena.service.rate_clock = lambda: now[0]
+    arena.node.rate_clock = lambda: now[0]
     known: list[str] = []
     for _ in range(2):
         async with arena.client() as visitor:

@@ -15,9 +15,9 @@ from tests.server.test_rooms import start_playing, two_players, wrong_words
 from tests.store.conftest import fresh_postgres_url
 from wordarena.server import limits
 from wordarena.server.app import make_app
+from wordarena.server.config import Config
 from wordarena.server.journal import Journal, StaleOwner
 from wordarena.server.metrics import Metrics
-from wordarena.server.service import Config
 from wordarena.store.writes import EventAppended, Write
 
 
@@ -99,7 +99,7 @@ async def test_a_room_goes_on_after_its_store_came_back(arena: Arena) -> None:
     async with arena.client() as alice, arena.client() as bob:
         code = await two_players(arena, alice, bob)
         await start_playing(arena, alice, bob)
-        real = arena.service.room_store.commit
+        real = arena.node.room_store.commit
         outage = asyncio.Event()
 
         def failing(writes: Sequence[Write]) -> set[str]:
@@ -107,10 +107,10 @@ async def test_a_room_goes_on_after_its_store_came_back(arena: Arena) -> None:
                 raise OSError("database down")
             return real(writes)
 
-        arena.service.room_store.commit = failing  # type: ignore[method-assign]
+        arena.node.room_store.commit = failing  # type: ignore[method-assign]
         word = wrong_words(arena, code, 1)[0]
         await alice.guess(word)
-        await until(lambda: arena.service.metrics.store_retries._value.get() >= 2)  # type: ignore[attr-defined]
+        await until(lambda: arena.node.metrics.store_retries._value.get() >= 2)  # type: ignore[attr-defined]
         assert not alice.view["seats"][0]["rows"]  # type: ignore[index]  # not shown: not stored
         outage.set()
         view = await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
@@ -136,7 +136,7 @@ async def test_a_postgresql_restart_loses_nothing_and_crashes_nothing(
             await start_playing(arena, alice, bob)
             with server.stopped():
                 await alice.guess(wrong_words(arena, code, 1)[0])
-                await until(lambda: arena.service.metrics.store_failures._value.get() >= 1, timeout=15)  # type: ignore[attr-defined]
+                await until(lambda: arena.node.metrics.store_failures._value.get() >= 1, timeout=15)  # type: ignore[attr-defined]
                 assert not alice.view["seats"][0]["rows"]  # type: ignore[index]
             view = await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 1, timeout=30)
             assert view["seats"][0]["rows"][0]["letters"]

@@ -12,8 +12,8 @@ import pytest
 from tests.server.conftest import FakeClock
 from wordarena.server import limits, listener
 from wordarena.server.app import make_app
+from wordarena.server.config import Config
 from wordarena.server.listener import ConnectionGuard
-from wordarena.server.service import Config
 
 # ---------------------------------------------------------------- the guard, alone
 

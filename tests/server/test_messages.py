@@ -19,8 +19,14 @@ def test_messages_are_tagged_json() -> None:
         "player": {"id": "p1", "name": "Ann", "games_played": 0, "rating": 1000},
         "current": {"kind": "duel", "code": "r", "stage": "playing"},
     }
-    refused = msgspec.json.decode(messages.encode(messages.Refused(Refusal.NOT_IN_LIST, "not in word list")))
-    assert refused == {"type": "refused", "code": "not_in_list", "message": "not in word list"}
+    refused = messages.Refused(Refusal.NOT_IN_LIST, "not in word list", "duel", "r")
+    assert msgspec.json.decode(messages.encode(refused)) == {
+        "type": "refused",
+        "code": "not_in_list",
+        "message": "not in word list",
+        "game": "duel",
+        "room": "r",
+    }
 
 
 def test_every_error_and_close_code_has_a_meaning() -> None:

@@ -32,7 +32,7 @@ class FakeSocket:
 
 
 class Tick:
-    """The service's side: which outboxes asked for a flush, and the tasks they spawned."""
+    """The node's side: which outboxes asked for a flush, and the tasks they spawned."""
 
     def __init__(self) -> None:
         self.waiting: list[Outbox] = []

@@ -54,7 +54,7 @@ async def test_an_oversized_frame_closes_with_1009(arena: Arena) -> None:
 async def test_a_flood_at_ten_times_the_rate_is_refused_then_closed(arena: Arena) -> None:
     """Messages that get through now and then do not excuse a flood (fake time: 200 messages a second)."""
     now = [0.0]
-    arena.service.rate_clock = lambda: now[0]
+    arena.node.rate_clock = lambda: now[0]
     async with arena.client() as alice:
         await alice.hello()
         sent = 0
@@ -73,12 +73,12 @@ async def test_a_flood_at_ten_times_the_rate_is_refused_then_closed(arena: Arena
 
 
 def messages_in(arena: Arena) -> float:
-    return arena.service.metrics.messages_in._value.get()  # type: ignore[attr-defined,no-any-return]
+    return arena.node.metrics.messages_in._value.get()  # type: ignore[attr-defined,no-any-return]
 
 
 async def test_a_burst_is_refused_but_not_closed(arena: Arena) -> None:
     now = [0.0]
-    arena.service.rate_clock = lambda: now[0]
+    arena.node.rate_clock = lambda: now[0]
     async with arena.client() as alice:
         await alice.hello()
         for t in range(int(limits.RATE_BURST) + 10):
@@ -161,7 +161,7 @@ async def test_a_store_outage_is_said_and_changes_nothing(arena: Arena) -> None:
     def down(*args: object) -> None:
         raise OperationalError("SELECT", {}, Exception("connection refused"))
 
-    arena.service.players.create = down  # type: ignore[method-assign]
+    arena.node.players.create = down  # type: ignore[method-assign]
     async with arena.client() as alice:
         await alice.send({"type": "hello"})
         assert (await alice.expect("error"))["code"] == "unavailable"

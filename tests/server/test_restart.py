@@ -8,8 +8,8 @@ from typing import Any
 from tests.server.conftest import Arena, FakeClock
 from tests.server.test_rooms import start_playing, two_players, wrong_words
 from wordarena.server.app import make_app
+from wordarena.server.config import Config
 from wordarena.server.messages import CloseCode
-from wordarena.server.service import Config
 
 
 async def test_a_restart_keeps_the_game(tmp_path: Path, aiohttp_server: Any) -> None:
@@ -22,14 +22,14 @@ async def test_a_restart_keeps_the_game(tmp_path: Path, aiohttp_server: Any) -> 
         await alice.guess(word)
         before = await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
         tokens = alice.token, bob.token
-        answer = first.service.rooms[code].state.answer
+        answer = first.node.registry.rooms[code].state.answer
         await first.server.close()  # stops the rooms, closes the sockets ("going away")
         await alice._reader
         assert alice.ws.close_code == CloseCode.GOING_AWAY
 
     clock.now += 5_000
     second = Arena(await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock)), clock)
-    assert second.service.rooms[code].state.answer == answer
+    assert second.node.registry.rooms[code].state.answer == answer
     async with second.client() as alice:
         await alice.hello(token=tokens[0])
         view = await alice.join(code)
@@ -54,7 +54,7 @@ async def test_a_restart_keeps_a_tournament(tmp_path: Path, aiohttp_server: Any)
         await first.server.close()
 
     second = Arena(await aiohttp_server(make_app(Config(data_dir=tmp_path), clock=clock)), clock)
-    assert second.service.rooms[code].kind == "tournament"
+    assert second.node.registry.rooms[code].kind == "tournament"
     async with second.client() as alice:
         await alice.hello(token=token)
         await alice.send({"type": "tournament_join", "tournament": code})

@@ -12,11 +12,12 @@ from tests.server.conftest import Arena, until
 from wordarena.client import Client, ClientError
 from wordarena.core import lexicon
 from wordarena.core.letters import letters
-from wordarena.server.rooms import Envelope, Room
+from wordarena.server.room_inputs import Tick
+from wordarena.server.rooms.base import Room
 
 
 def room_of(arena: Arena, code: str) -> Room:
-    return arena.service.rooms[code]
+    return arena.node.registry.rooms[code]
 
 
 def wrong_words(arena: Arena, code: str, count: int) -> list[str]:
@@ -107,20 +108,23 @@ async def test_bad_codes_full_and_started_rooms_get_clear_messages(arena: Arena)
     async with arena.client() as alice, arena.client() as bob, arena.client() as carol:
         await carol.hello()
         await carol.send({"type": "join", "room": "no-such-room"})
-        assert (await carol.expect("error"))["code"] == "unknown_room"
+        unknown = await carol.expect("error")
+        assert unknown["code"] == "unknown_room" and unknown["game"] == "duel"  # whose code it was
         code = await two_players(arena, alice, bob)
         for _ in range(4):
             await alice.send({"type": "add_bot", "level": "easy"})
         await alice.view_where(lambda v: len(v["seats"]) == 6)
         await carol.send({"type": "join", "room": code})
-        assert (await carol.expect("refused"))["code"] == "room_full"
+        full = await carol.expect("refused")
+        assert (full["code"], full["game"], full["room"]) == ("room_full", "duel", code)  # which game refused
         await alice.send({"type": "remove_bot", "seat": 5})
         await alice.send({"type": "start"})
         await alice.view_where(lambda v: v["phase"] == "card")
         await carol.send({"type": "join", "room": code})
         assert (await carol.expect("refused"))["code"] == "game_started"
         await carol.send({"type": "guess", "word": "crane"})
-        assert (await carol.expect("error"))["code"] == "no_room"
+        none = await carol.expect("error")
+        assert none["code"] == "no_room" and none["game"] is None  # no game is concerned
 
 
 async def test_a_second_tab_replaces_the_first(arena: Arena) -> None:
@@ -162,15 +166,15 @@ async def test_a_guess_that_moves_no_deadline_keeps_the_rooms_timer(arena: Arena
         code = await two_players(arena, alice, bob)
         await start_playing(arena, alice, bob)
         room = room_of(arena, code)
-        timer = room._timer
+        timer = room.timer._handle
         assert timer is not None
         word = wrong_words(arena, code, 1)[0]
         await alice.guess(word)
         await bob.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
-        assert room._timer is timer and not timer.cancelled()
+        assert room.timer._handle is timer and not timer.cancelled()
         await alice.guess(answer_of(arena, code))  # the 20 s closing: a new deadline, a new timer
         await bob.view_where(lambda v: v["round"]["closing_ms"] == 20_000)
-        assert room._timer is not timer and timer.cancelled()
+        assert room.timer._handle is not timer and timer.cancelled()
 
 
 def leaks(frames: list[str], forms: list[str]) -> list[str]:
@@ -233,10 +237,10 @@ async def test_a_full_game_is_stored_with_every_guess(arena: Arena) -> None:
         arena.advance(6_500)
         final = await alice.view_where(lambda v: v["phase"] == "finished")
         assert final["standings"]["winners"] == [0]
-        [stored] = arena.service.games.stored_games(code)
+        [stored] = arena.node.games.stored_games(code)
         assert [s["total"] for s in stored["seats"]] == [65, 0]
         assert stored["rounds"][0]["seats"][0]["guesses"][0]["word"] == wrong
-        assert arena.service.players.get(alice.player["id"]).games_played == 1  # type: ignore[index, union-attr]
+        assert arena.node.players.get(alice.player["id"]).games_played == 1  # type: ignore[index, union-attr]
 
 
 async def test_reconnecting_within_60_s_restores_the_screen(arena: Arena) -> None:
@@ -277,7 +281,7 @@ async def test_away_for_60_s_is_leaving_and_coming_back_is_watching(arena: Arena
             assert watched["phase"] == "finished" and watched["you"] == 1 and watched["seats"][1]["gone"]
             assert (
                 bob.latest["welcome"]["current"] is None
-                and await arena.service.seats.where(bob.player["id"]) is None
+                and await arena.node.seats.where(bob.player["id"]) is None
             )  # type: ignore[index]
             await bob.guess("crane")
             assert (await bob.expect("refused"))["code"] in ("left", "round_not_open", "game_over")
@@ -326,7 +330,7 @@ async def test_a_room_stopped_with_inputs_pending_settles_them(arena: Arena) -> 
         code = await alice.create(lang="en")
         room = room_of(arena, code)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        room.post(Envelope("tick", done=done))  # queued, not yet taken by the room's task
+        room.post(Tick(done=done))  # queued, not yet taken by the room's task
         waiting = asyncio.ensure_future(room.settled())
         await room.stop()
         async with asyncio.timeout(5):  # a deadline, not a wait: before the fix this never resolved
@@ -340,7 +344,7 @@ async def test_inputs_reaching_a_closing_room_are_turned_away_with_an_error(aren
         await alice.hello()
         await bob.hello()
         code = await alice.create(lang="en")
-        journal, gate, writing = arena.service.journal, asyncio.Event(), asyncio.Event()
+        journal, gate, writing = arena.node.journal, asyncio.Event(), asyncio.Event()
         original = journal.write
 
         def held(writes: Any) -> asyncio.Future[None]:
@@ -359,7 +363,7 @@ async def test_inputs_reaching_a_closing_room_are_turned_away_with_an_error(aren
         await bob.send({"type": "resync"})
         await until(lambda: room_of(arena, code).inbox.qsize() == 3)
         gate.set()
-        await until(lambda: code not in arena.service.rooms)
+        await until(lambda: code not in arena.node.registry.rooms)
         await bob.send({"type": "ping", "t": 1})
         await bob.expect("pong")  # what the room said went out before
         errors = [m["code"] for m in bob.received if m["type"] == "error"]
@@ -382,25 +386,25 @@ async def test_leave_then_join_again_at_once_keeps_the_tab_in_the_room(arena: Ar
 async def test_a_quick_room_made_for_a_tab_that_closed_on_the_way_closes(arena: Arena) -> None:
     """Found by the fuzz benchmark: the desk made a quick room for a tab that closed meanwhile; nobody
     ever sat in it, and it stayed open for ever (in the store too), with the desk counting a phantom seat."""
-    service, gate, creating = arena.service, asyncio.Event(), asyncio.Event()
-    original = service.create_room
+    node, gate, creating = arena.node, asyncio.Event(), asyncio.Event()
+    original = node.registry.create_room
 
     async def held(*args: Any, **kwargs: Any) -> Room:
         creating.set()
         await gate.wait()
         return await original(*args, **kwargs)
 
-    service.create_room = held  # type: ignore[method-assign]
+    node.registry.create_room = held  # type: ignore[method-assign]
     async with arena.client() as alice:
         await alice.hello()
         await alice.send({"type": "quick", "lang": "fr"})
         await creating.wait()
-    await until(lambda: not service.conns)  # alice's tab is gone before the room exists
+    await until(lambda: not node.delivery.conns)  # alice's tab is gone before the room exists
     gate.set()
-    await until(lambda: len(service.rooms) == 1)
+    await until(lambda: len(node.registry.rooms) == 1)
     await arena.settle()
-    [room] = service.rooms.values()
+    [room] = node.registry.rooms.values()
     assert room.people() == []
     await arena.settle(60_000)
-    assert service.rooms == {}
-    assert service.desk is not None and service.desk.state.quick_rooms == {}
+    assert node.registry.rooms == {}
+    assert node.link.desk is not None and node.link.desk.state.quick_rooms == {}

@@ -11,7 +11,7 @@ from tests.server.test_protocol import messages_in
 from tests.server.test_rooms import start_playing, two_players
 from tests.server.test_tournament import clients, last_tournament_view
 from wordarena.client import Client
-from wordarena.server.duel_room import DuelRoom
+from wordarena.server.rooms.duel import DuelRoom
 
 
 async def same_player(arena: Arena, stack: AsyncExitStack, first: Client) -> Client:
@@ -28,8 +28,8 @@ async def test_a_queued_player_who_creates_a_room_leaves_the_queue(arena: Arena)
         await alice.latest_where("queue", lambda m: m["queued"])
         code = await alice.create(lang="fr")
         await alice.latest_where("queue", lambda m: not m["queued"])  # told: out of the queue
-        assert arena.service.desk.matchmaker.parties == {}
-        seat = await arena.service.seats.where(alice.player["id"])  # type: ignore[index]
+        assert arena.node.link.desk.matchmaker.parties == {}
+        seat = await arena.node.seats.where(alice.player["id"])  # type: ignore[index]
         assert seat is not None and (seat.kind, seat.code) == ("duel", code)
 
 
@@ -41,7 +41,7 @@ async def test_a_lobby_is_left_for_free_when_the_player_goes_elsewhere(arena: Ar
         second = await alice.create(lang="en")  # from the lobby of the first room
         view = await bob.view_where(lambda v: len(v["seats"]) == 1)
         assert view["host"] == 0 and view["seats"][0]["name"] == bob.player["name"]  # type: ignore[index]
-        assert (await arena.service.seats.where(alice.player["id"])).code == second  # type: ignore[index, union-attr]
+        assert (await arena.node.seats.where(alice.player["id"])).code == second  # type: ignore[index, union-attr]
 
 
 async def test_a_second_socket_cannot_take_a_second_seat_during_a_game(arena: Arena) -> None:
@@ -78,12 +78,12 @@ async def test_one_identity_never_sits_in_two_rated_tournaments(arena: Arena) ->
         await tab.send({"type": "queue", "lang": "de"})
         refused = await tab.expect("error")
         assert refused["code"] == "already_playing" and refused["current"]["code"] == view["code"]
-        assert arena.service.desk.matchmaker.parties == {}
+        assert arena.node.link.desk.matchmaker.parties == {}
 
 
 def seats_held(arena: Arena, player: str) -> list[str]:
     """The rooms (of this process) where the player holds a seat they could play in."""
-    return [code for code, room in arena.service.rooms.items() if room.game.seat_of(player) is not None]
+    return [code for code, room in arena.node.registry.rooms.items() if room.game.seat_of(player) is not None]
 
 
 async def test_two_tabs_taking_seats_at_the_same_instant_get_one(arena: Arena) -> None:
@@ -92,15 +92,15 @@ async def test_two_tabs_taking_seats_at_the_same_instant_get_one(arena: Arena) -
         alice, bob = await clients(arena, stack, 2)
         other = await bob.create(lang="en")
         tab = await same_player(arena, stack, alice)
-        service, gate, creating = arena.service, asyncio.Event(), asyncio.Event()
-        original = service.create_room
+        node, gate, creating = arena.node, asyncio.Event(), asyncio.Event()
+        original = node.registry.create_room
 
         async def held(*args: Any, **kwargs: Any) -> DuelRoom:
             creating.set()
             await gate.wait()
             return await original(*args, **kwargs)
 
-        service.create_room = held  # type: ignore[method-assign]
+        node.registry.create_room = held  # type: ignore[method-assign]
         await alice.send({"type": "create", "lang": "en"})
         await creating.wait()
         received = messages_in(arena)
@@ -111,23 +111,23 @@ async def test_two_tabs_taking_seats_at_the_same_instant_get_one(arena: Arena) -
         await tab.view_where(lambda v: v["code"] == other)
         await arena.settle()
         player = alice.player["id"]  # type: ignore[index]
-        seat = await service.seats.where(player)
+        seat = await node.seats.where(player)
         assert seats_held(arena, player) == [other] and seat is not None and seat.code == other
-        assert created not in arena.service.rooms  # left at once, alone in its lobby: closed
+        assert created not in arena.node.registry.rooms  # left at once, alone in its lobby: closed
 
 
 def hold_ratings(arena: Arena) -> tuple[asyncio.Event, asyncio.Event]:
     """The desk's next rating reads wait for ``gate``; ``reading`` is set once one started."""
-    desk, gate, reading = arena.service.desk, asyncio.Event(), asyncio.Event()
+    desk, gate, reading = arena.node.link.desk, asyncio.Event(), asyncio.Event()
     assert desk is not None
-    original = desk._rating
+    original = desk.rating
 
     async def held(player: str) -> int:
         reading.set()
         await gate.wait()
         return await original(player)
 
-    desk._rating = held  # type: ignore[method-assign]
+    desk.rating = held  # type: ignore[method-assign]
     return gate, reading
 
 
@@ -143,9 +143,9 @@ async def test_a_queue_decided_after_another_tab_sat_down_keeps_one_seat(arena: 
         await alice.latest_where("queue", lambda m: m["queued"])
         await arena.settle()
         player = alice.player["id"]  # type: ignore[index]
-        seat = await arena.service.seats.where(player)
+        seat = await arena.node.seats.where(player)
         assert seat is not None and seat.kind == "queue" and seats_held(arena, player) == []
-        assert code not in arena.service.rooms  # left for free (alone in its lobby: closed)
+        assert code not in arena.node.registry.rooms  # left for free (alone in its lobby: closed)
 
 
 async def test_a_code_of_the_other_game_is_unknown_and_moves_nobody(arena: Arena) -> None:
@@ -165,10 +165,10 @@ async def test_a_code_of_the_other_game_is_unknown_and_moves_nobody(arena: Arena
         await arena.settle()
         view = await bob.view_where(lambda v: True)
         assert [s["name"] for s in view["seats"]] == [alice.player["name"], bob.player["name"]]  # type: ignore[index]
-        assert arena.service.rooms[code].members.keys() == {alice.player["id"], bob.player["id"]}  # type: ignore[index]
-        seat = await arena.service.seats.where(alice.player["id"])  # type: ignore[index]
+        assert arena.node.registry.rooms[code].members.keys() == {alice.player["id"], bob.player["id"]}  # type: ignore[index]
+        seat = await arena.node.seats.where(alice.player["id"])  # type: ignore[index]
         assert seat is not None and (seat.kind, seat.code) == ("duel", code)
-        seat = await arena.service.seats.where(carol.player["id"])  # type: ignore[index]
+        seat = await arena.node.seats.where(carol.player["id"])  # type: ignore[index]
         assert seat is not None and (seat.kind, seat.code) == ("tournament", tournament)
 
 
@@ -178,8 +178,8 @@ async def test_a_create_that_finds_its_player_queued_meanwhile_leaves_the_queue(
     async with AsyncExitStack() as stack:
         [alice] = await clients(arena, stack, 1)
         tab = await same_player(arena, stack, alice)
-        service, gate, creating = arena.service, asyncio.Event(), asyncio.Event()
-        original = service.create_room
+        node, gate, creating = arena.node, asyncio.Event(), asyncio.Event()
+        original = node.registry.create_room
 
         async def held(*args: Any, **kwargs: Any) -> DuelRoom:
             creating.set()
@@ -189,7 +189,7 @@ async def test_a_create_that_finds_its_player_queued_meanwhile_leaves_the_queue(
         ratings, reading = hold_ratings(arena)
         await tab.send({"type": "queue", "lang": "en"})  # admitted: the desk reads her rating
         await reading.wait()
-        service.create_room = held  # type: ignore[method-assign]
+        node.registry.create_room = held  # type: ignore[method-assign]
         await alice.send({"type": "create", "lang": "en"})  # admitted too: nobody holds a seat yet
         await creating.wait()
         ratings.set()
@@ -200,9 +200,9 @@ async def test_a_create_that_finds_its_player_queued_meanwhile_leaves_the_queue(
         await tab.latest_where("queue", lambda m: not m["queued"])  # told: out of the queue
         await arena.settle()
         player = alice.player["id"]  # type: ignore[index]
-        seat = await service.seats.where(player)
+        seat = await node.seats.where(player)
         assert seats_held(arena, player) == [code] and seat is not None and seat.code == code
-        assert service.desk is not None and service.desk.matchmaker.parties == {}
+        assert node.link.desk is not None and node.link.desk.matchmaker.parties == {}
 
 
 async def test_a_stale_report_of_a_room_never_erases_a_seat_taken_since(arena: Arena) -> None:
@@ -214,7 +214,7 @@ async def test_a_stale_report_of_a_room_never_erases_a_seat_taken_since(arena: A
         code = await alice.create(lang="en")
         await bob.join(code)
         tab = await same_player(arena, stack, bob)
-        room, journal, gate = arena.service.rooms[code], arena.service.journal, asyncio.Event()
+        room, journal, gate = arena.node.registry.rooms[code], arena.node.journal, asyncio.Event()
         original = journal.write
 
         def held(writes: Any) -> asyncio.Future[None]:
@@ -234,5 +234,5 @@ async def test_a_stale_report_of_a_room_never_erases_a_seat_taken_since(arena: A
         await arena.settle()
         await arena.settle()
         player = bob.player["id"]  # type: ignore[index]
-        seat = await arena.service.seats.where(player)
+        seat = await arena.node.seats.where(player)
         assert seat is not None and seats_held(arena, player) == [seat.code]

@@ -22,12 +22,12 @@ async def raw_player(arena: Arena, receive_buffer: int | None = None) -> tuple[R
     await raw.upgrade(host, port)
     raw.send('{"type":"hello","ui":"en"}')
     assert (await raw.read_frame()).payload.startswith(b'{"type":"welcome"')
-    (conn,) = [c for c in arena.service.conns.values() if c.player is not None]
+    (conn,) = [c for c in arena.node.delivery.conns.values() if c.player is not None]
     return raw, conn
 
 
 async def metric(arena: Arena, name: str) -> float:
-    body = arena.service.metrics.render().decode()
+    body = arena.node.metrics.render().decode()
     (line,) = [
         line for line in body.splitlines() if line.startswith(name + " ") or line.startswith(name + "{")
     ]
@@ -65,8 +65,8 @@ async def test_a_client_that_stops_reading_is_bounded_reported_and_closed_with_1
     assert frames[-1].opcode == CLOSE and frames[-1].close_code == CloseCode.POLICY
     assert frames[-1].payload[2:] == b"too slow" and clean
     assert len(frames) - 1 <= sent  # what was held past the bound was never sent
-    assert 'code="slow_client"} 1.0' in arena.service.metrics.render().decode()
-    await until(lambda: conn not in arena.service.conns.values())
+    assert 'code="slow_client"} 1.0' in arena.node.metrics.render().decode()
+    await until(lambda: conn not in arena.node.delivery.conns.values())
 
 
 async def test_a_client_that_never_reads_again_is_cut_whatever_it_sends(
@@ -77,8 +77,8 @@ async def test_a_client_that_never_reads_again_is_cut_whatever_it_sends(
     raw, conn = await raw_player(arena, receive_buffer=4_096)
     await push_until(conn, lambda: conn.outbox.done)
     raw.send('{"type":"ping","t":1}')  # still talking, never reading
-    await until(lambda: conn not in arena.service.conns.values(), timeout=10)
-    assert arena.service.guards.sockets.get("127.0.0.1", 0) == 0
+    await until(lambda: conn not in arena.node.delivery.conns.values(), timeout=10)
+    assert arena.node.guards.sockets.get("127.0.0.1", 0) == 0
     raw.close()
 
 
@@ -90,7 +90,7 @@ async def test_a_write_that_waits_too_long_gives_up_even_under_the_bound(
     raw, conn = await raw_player(arena, receive_buffer=4_096)
     await push_until(conn, lambda: conn.outbox.waiting)
     await until(lambda: conn.outbox.done, timeout=10)  # nothing more was sent: the wait alone decided
-    await until(lambda: conn not in arena.service.conns.values(), timeout=10)
+    await until(lambda: conn not in arena.node.delivery.conns.values(), timeout=10)
     raw.close()
 
 
@@ -111,4 +111,4 @@ async def test_a_flood_at_full_speed_is_closed_with_1008_not_reset(arena: Arena)
     closes = [f for f in frames if f.opcode == CLOSE]
     assert closes and closes[-1].close_code == CloseCode.POLICY and clean
     assert closes[-1].payload[2:] == b"too many messages"
-    await until(lambda: conn not in arena.service.conns.values(), timeout=10)
+    await until(lambda: conn not in arena.node.delivery.conns.values(), timeout=10)

@@ -41,7 +41,7 @@ async def test_a_tab_in_standby_that_closes_changes_nothing(arena: Arena) -> Non
             await arena.settle()
             assert room.game.state.seats[0].away_since is None
             assert room.members[alice.player["id"]] == holder  # type: ignore[index]
-            assert alice.player["id"] not in room.standby  # type: ignore[index]
+            assert alice.player["id"] not in room.tabs.standby  # type: ignore[index]
         await until(lambda: room.game.state.seats[0].away_since is not None)  # the last tab: away now
 
 
@@ -55,7 +55,7 @@ async def test_pressing_play_here_takes_the_seat_back_and_the_other_tab_waits(ar
             await alice.join(code)  # "play in this tab"
             assert (await second.expect("error"))["code"] == "replaced"
             room = room_of(arena, code)
-            assert len(room.standby[alice.player["id"]]) == 1  # type: ignore[index]
+            assert len(room.tabs.standby[alice.player["id"]]) == 1  # type: ignore[index]
 
 
 async def test_leaving_in_one_tab_leaves_the_others_too(arena: Arena) -> None:
@@ -68,7 +68,7 @@ async def test_leaving_in_one_tab_leaves_the_others_too(arena: Arena) -> None:
             await second.send({"type": "leave"})
             told = await alice.expect("error")
             assert told["code"] == "replaced" and "left" in told["message"]
-            assert alice.player["id"] not in room_of(arena, code).standby  # type: ignore[index]
+            assert alice.player["id"] not in room_of(arena, code).tabs.standby  # type: ignore[index]
 
 
 async def test_a_tournament_player_with_two_tabs_is_never_counted_away(arena: Arena) -> None:

@@ -1,4 +1,4 @@
-"""Tournaments over real WebSockets (RULES.md Part C): queue, 200-point window, groups, duels, ratings."""
+"""Tournaments over real WebSockets (Part C): queue, 200-point window, groups, duels, ratings."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tests.server.conftest import Arena, until
 from wordarena.client import Client
 from wordarena.core import lexicon
 from wordarena.core.tournament.rules import ROUND_END_MS
-from wordarena.server.tournament_room import TournamentRoom
+from wordarena.server.rooms.tournament import TournamentRoom
 
 
 async def clients(arena: Arena, stack: AsyncExitStack, count: int) -> list[Client]:
@@ -22,7 +22,7 @@ async def clients(arena: Arena, stack: AsyncExitStack, count: int) -> list[Clien
 
 
 def tournament_of(arena: Arena, client: Client) -> TournamentRoom:
-    rooms = [r for r in arena.service.rooms.values() if isinstance(r, TournamentRoom)]
+    rooms = [r for r in arena.node.registry.rooms.values() if isinstance(r, TournamentRoom)]
     [room] = [r for r in rooms if r.seated(client.player["id"])]  # type: ignore[index]
     return room
 
@@ -32,7 +32,7 @@ def set_rating(arena: Arena, client: Client, rating: int) -> None:
 
     from wordarena.store.schema import PlayerRow
 
-    with arena.service.db.transaction() as session:
+    with arena.node.db.transaction() as session:
         session.execute(update(PlayerRow).where(PlayerRow.id == client.player["id"]).values(rating=rating))  # type: ignore[index]
 
 
@@ -88,14 +88,14 @@ async def test_eight_players_queue_and_play_a_rated_tournament(arena: Arena) -> 
             await play_round(arena, room, players)
         final = await last_tournament_view(players[0], lambda v: v["phase"] == "finished")
         assert len(final["winners"]) >= 1
-        places = arena.service.tournaments.places(room.code)
+        places = arena.node.tournaments.places(room.code)
         assert len(places) == 8
         ratings = {player: after for player, _, _, after in places}
         for client in players:
-            stored = arena.service.players.get(client.player["id"])  # type: ignore[index]
+            stored = arena.node.players.get(client.player["id"])  # type: ignore[index]
             assert stored is not None and stored.rating == ratings[client.player["id"]]  # type: ignore[index]
         assert sum(after - before for _, _, before, after in places) in range(-4, 5)
-        assert arena.service.tournaments.record(room.code)["mode"] == "tournament"  # type: ignore[index]
+        assert arena.node.tournaments.record(room.code)["mode"] == "tournament"  # type: ignore[index]
 
 
 async def test_a_player_outside_the_200_window_opens_another_lobby(arena: Arena) -> None:
@@ -117,7 +117,8 @@ async def test_a_player_outside_the_200_window_opens_another_lobby(arena: Arena)
         await low.send({"type": "unqueue"})
         await low.until(lambda m: m.get("type") == "queue" and m["queued"] is False)
         await low.send({"type": "unqueue"})
-        assert (await low.expect("error"))["code"] == "not_queued"
+        not_queued = await low.expect("error")
+        assert (not_queued["code"], not_queued["game"]) == ("not_queued", "tournament")
         await low.send({"type": "queue", "lang": "xx"})
         assert (await low.expect("error"))["code"] == "bad_message"
 
@@ -128,7 +129,7 @@ async def test_one_person_practises_against_bots_without_rating_change(arena: Ar
         await alice.send({"type": "queue", "lang": "fr", "practice": True})
         await alice.expect("queue")
         arena.advance(10_000)
-        await arena.service.desk.tick()
+        await arena.node.link.desk.tick()
         view = await last_tournament_view(alice, lambda v: v["phase"] == "intro")
         assert not view["rated"] and sum(p["bot"] for p in view["players"]) == 7
         room = tournament_of(arena, alice)
@@ -137,9 +138,9 @@ async def test_one_person_practises_against_bots_without_rating_change(arena: Ar
                 break
             await arena.settle(5_000)
         assert room.state.phase.value == "finished"
-        places = arena.service.tournaments.places(room.code)
+        places = arena.node.tournaments.places(room.code)
         assert [(before, after) for _, _, before, after in places] == [(1000, 1000)]
-        assert arena.service.players.get(alice.player["id"]).rating == 1000  # type: ignore[index, union-attr]
+        assert arena.node.players.get(alice.player["id"]).rating == 1000  # type: ignore[index, union-attr]
 
 
 async def test_a_group_launches_together_and_comes_back(arena: Arena) -> None:
@@ -198,7 +199,7 @@ async def test_leaving_after_the_start_is_a_defeat_and_elimination(arena: Arena)
                 await by_id[duel.current or ""].guess(answer_of(room, index))
         await last_tournament_view(players[0], lambda v: v["round"]["over"])  # places settled at its end
         assert entrant.place == 8
-        [(player, place, before, after)] = arena.service.tournaments.places(room.code)
+        [(player, place, before, after)] = arena.node.tournaments.places(room.code)
         assert (player, place) == (leaver.player["id"], 8) and after < before  # type: ignore[index]
 
 
@@ -239,8 +240,8 @@ async def test_the_new_rating_reaches_the_players_tabs_once_stored(arena: Arena)
             if not duel.over:
                 await by_id[duel.current or ""].guess(answer_of(room, index))
         welcome = await leaver.latest_where("welcome", lambda m: m["player"]["rating"] != 1000)
-        await until(lambda: arena.service.players.get(leaver.player["id"]).rating < 1000)  # type: ignore[index, union-attr]
-        stored = arena.service.players.get(leaver.player["id"])  # type: ignore[index]
+        await until(lambda: arena.node.players.get(leaver.player["id"]).rating < 1000)  # type: ignore[index, union-attr]
+        stored = arena.node.players.get(leaver.player["id"])  # type: ignore[index]
         assert stored is not None and welcome["player"]["rating"] == stored.rating < 1000
         assert welcome["token"] is None
 
@@ -283,6 +284,6 @@ async def test_a_seat_held_elsewhere_can_be_left_from_any_tab(arena: Arena) -> N
             refused = await tab.expect("error")
             assert refused["code"] == "already_playing" and refused["current"]["code"] == code
             await tab.send({"type": "leave", "code": code})
-            await until(lambda: arena.service.rooms[code].game.state.seats[0].gone)
+            await until(lambda: arena.node.registry.rooms[code].game.state.seats[0].gone)
             view = await tab.join(other)
             assert view["code"] == other

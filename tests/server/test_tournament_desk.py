@@ -12,7 +12,7 @@ from tests.server.test_tournament import clients
 async def test_the_desk_forgets_players_who_have_gone(arena: Arena) -> None:
     """Found by the fuzz benchmark: the desk kept the name and rating of every identity it ever saw
     (one entry per hello, for ever; in a cluster all of them were saved to Redis after every request)."""
-    desk = arena.service.desk
+    desk = arena.node.link.desk
     assert desk is not None
     async with AsyncExitStack() as stack:
         ann, bob, cid, dan = await clients(arena, stack, 4)

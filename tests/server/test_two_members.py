@@ -18,7 +18,8 @@ from tests.server.test_rooms import answer_of
 from wordarena.client import Client
 from wordarena.server.app import make_app
 from wordarena.server.cluster.engines import in_memory
-from wordarena.server.service import Config, Service
+from wordarena.server.config import Config
+from wordarena.server.node import Node
 
 
 class Pair:
@@ -27,19 +28,19 @@ class Pair:
         self.clock = a.clock
 
     @property
-    def services(self) -> list[Service]:
-        return [self.a.service, self.b.service]
+    def nodes(self) -> list[Node]:
+        return [self.a.node, self.b.node]
 
-    def room_service(self, code: str) -> Service:
-        return next(s for s in self.services if code in s.rooms)
+    def room_service(self, code: str) -> Node:
+        return next(s for s in self.nodes if code in s.registry.rooms)
 
     async def settle(self, ms: int = 0) -> None:
         self.clock.now += ms
-        for service in self.services:
-            if service.desk is not None:
-                await service.desk.tick()
-        for service in self.services:
-            for room in list(service.rooms.values()):
+        for node in self.nodes:
+            if node.link.desk is not None:
+                await node.link.desk.tick()
+        for node in self.nodes:
+            for room in list(node.registry.rooms.values()):
                 await room.settled()
 
 
@@ -65,7 +66,7 @@ async def test_a_room_created_on_one_member_is_played_to_the_end_from_the_other(
     async with AsyncExitStack() as stack:
         alice, bob = await hello(stack, pair.a), await hello(stack, pair.b)
         code = await alice.create(lang="en")
-        assert code in pair.a.service.rooms and code not in pair.b.service.rooms
+        assert code in pair.a.node.registry.rooms and code not in pair.b.node.registry.rooms
         view = await bob.join(code)
         assert len(view["seats"]) == 2
         await alice.send({"type": "options", "rounds": 1})
@@ -82,7 +83,7 @@ async def test_a_room_created_on_one_member_is_played_to_the_end_from_the_other(
         await pair.settle(6_500)
         final = await bob.view_where(lambda v: v["phase"] == "finished")
         assert final["standings"]["winners"] == [1]
-        assert pair.a.service.metrics.forwarded._value.get() > 0  # type: ignore[attr-defined]
+        assert pair.a.node.metrics.forwarded._value.get() > 0  # type: ignore[attr-defined]
 
 
 async def test_eight_players_four_on_each_member_land_in_one_tournament(pair: Pair) -> None:
@@ -92,7 +93,7 @@ async def test_eight_players_four_on_each_member_land_in_one_tournament(pair: Pa
             await client.send({"type": "queue", "lang": "fr"})
         views = [await c.latest_where("tournament", lambda v: v["phase"] == "intro") for c in players]
         assert len({v["code"] for v in views}) == 1 and all(len(v["players"]) == 8 for v in views)
-        assert sum(1 for s in pair.services if views[0]["code"] in s.rooms) == 1
+        assert sum(1 for s in pair.nodes if views[0]["code"] in s.registry.rooms) == 1
 
 
 async def test_a_group_with_members_on_both_members_launches_together(pair: Pair) -> None:

@@ -41,7 +41,7 @@ async def test_anybody_else_watches_a_tournament_by_its_link(arena: Arena) -> No
         await arena.settle()
         assert all(not d.turns for d in room.state.round.duels)  # type: ignore[union-attr]
         assert watcher.player["id"] not in [e.player for e in room.state.entrants]  # type: ignore[index]
-        assert room.watchers and not await arena.service.seats.where(watcher.player["id"])  # type: ignore[index]
+        assert room.tabs.watchers and not await arena.node.seats.where(watcher.player["id"])  # type: ignore[index]
         await play_round(arena, room, players)
         seen = [m for m in watcher.received if m.get("type") == "tournament"]
         assert any(v["phase"] == "playing" and len(v["duels"]) == 4 for v in seen)
@@ -60,7 +60,7 @@ async def test_a_watcher_keeps_their_seat_elsewhere(arena: Arena) -> None:
                 await carol_tab.hello(token=carol.token)
                 await carol_tab.send({"type": "tournament_join", "tournament": room.code})
                 assert (await carol_tab.expect("tournament"))["you"] is None
-                seat = await arena.service.seats.where(carol.player["id"])  # type: ignore[index]
+                seat = await arena.node.seats.where(carol.player["id"])  # type: ignore[index]
                 assert seat is not None and seat.code == code  # still in her room
 
 
@@ -68,7 +68,7 @@ async def test_an_entrant_opening_the_link_gets_their_seat_even_if_the_registry_
     async with AsyncExitStack() as stack:
         players, room = await running_tournament(arena, stack)
         first = players[2]
-        await arena.service.seats.release(first.player["id"], room.code)  # as after a restart
+        await arena.node.seats.release(first.player["id"], room.code)  # as after a restart
         async with arena.client() as tab:
             await tab.hello(token=first.token)
             await tab.send({"type": "tournament_join", "tournament": room.code})
@@ -104,7 +104,7 @@ async def test_every_tournament_has_its_own_address(arena: Arena) -> None:
                 assert running.status == 404  # nothing of a running tournament before its end
             while room.state.phase is not Phase.FINISHED:
                 await play_round(arena, room, players)
-            await until(lambda: arena.service.tournaments.record(room.code) is not None)
+            await until(lambda: arena.node.tournaments.record(room.code) is not None)
             async with session.get(f"{arena.url}/api/tournaments/{room.code}") as finished:
                 record = await finished.json()
         assert sorted(p["place"] for p in record["players"])[0] == 1

@@ -11,7 +11,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from wordarena.server.app import make_app
-from wordarena.server.service import Config
+from wordarena.server.config import Config
 
 UI_LANGUAGES = ("en", "fr", "es", "tr", "ru", "ko")
 

@@ -12,7 +12,7 @@ from wordarena import cli
 from wordarena.core import scoring
 from wordarena.core.duel import rules as duel_rules
 from wordarena.core.tournament import rules as tournament_rules
-from wordarena.server.service import SERVICE
+from wordarena.server.app import NODE
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -20,7 +20,7 @@ def bearer(token: str) -> dict[str, str]:
 
 
 async def new_identity(site: TestClient[Any, Any], name: str = "Ada") -> str:
-    players = site.server.app[SERVICE].players
+    players = site.server.app[NODE].players
     token, _ = players.create(name)
     return token
 

@@ -1,4 +1,7 @@
-"""The interface catalogues (issue 9 §6): complete in six languages, and the fixes players asked for."""
+"""The interface catalogues: complete in six languages, and the fixes players asked for.
+
+Complete, so that no player meets a text left untranslated in their language.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Leaderboards per tournament language (issue 9 §5): top ratings, with a minimum of rated tournaments."""
+"""Leaderboards per tournament language (/leaderboard): top ratings, with a minimum of rated tournaments."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from tests.site.conftest import Page
-from wordarena.server.service import SERVICE
+from wordarena.server.app import NODE
 from wordarena.site.pages import LEADERBOARD_MINIMUM
 from wordarena.store.schema import PlacementRow, PlayerRow, TournamentRow
 
@@ -29,7 +29,7 @@ def place(code: str, player: str, settled: int, rated: bool) -> PlacementRow:
 
 def seed(site: TestClient[Any, Any]) -> None:
     """Ada: 3 rated French tournaments (won one); Bob: 3, rated higher; Cid: 2 only; Dee: practice only."""
-    db = site.server.app[SERVICE].db
+    db = site.server.app[NODE].db
     players = {"ada": ("Ada", 1040), "bob": ("Bob", 1100), "cid": ("Cid", 1300), "dee": ("Dee", 1500)}
     with db.transaction() as session:
         for pid, (name, rating) in players.items():

@@ -1,4 +1,4 @@
-"""/openers: the tables of all 41 lists are those of `wordarena openers` (RULES.md Part D)."""
+"""/openers: the tables of all 41 lists are those of `wordarena openers` (D3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every page of the site (issue 9 §1): six languages, title and description, links, strict-CSP friendly."""
+"""Every page around the games: six languages, title and description, links, strict-CSP friendly."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_readme_points_to_the_rules_inside_the_repository() -> None:
 
     root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")
-    assert "shared/spec" not in readme and "docs/rules.md" in readme
+    assert "docs/rules.md" in readme and "docs/spec.md" in readme  # nothing outside it: tests/test_docs.py
     rules = (root / "docs" / "rules.md").read_text(encoding="utf-8")
     assert re.search(r"70 − 10·n", rules) and "wordle" not in rules.lower()
 

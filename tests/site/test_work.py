@@ -14,7 +14,7 @@ import pytest
 from tests.server.conftest import Arena, FakeClock, until
 from wordarena.server import limits
 from wordarena.server.app import make_app
-from wordarena.server.service import Config
+from wordarena.server.config import Config
 from wordarena.site.work import SITE_WORK, Busy, WorkQueue
 from wordarena.store import transfers
 

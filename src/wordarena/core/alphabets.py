@@ -1,6 +1,6 @@
 """The 15 word languages: their letters, folding rules and on-screen keyboards.
 
-This module is pure data (RULES.md A3). How a string becomes letters lives in
+This module is pure data (A3). How a string becomes letters lives in
 `letters.py`; Korean syllable splitting lives in `hangul.py`.
 
 A *letter* is one unit of the game: one tile, one key. Most letters are one
@@ -27,7 +27,7 @@ APOSTROPHES: Final = "'ʻʼ‘’`´ʹ′"
 
 @dataclass(frozen=True)
 class Alphabet:
-    """One word language's letters, as RULES.md A3 defines them."""
+    """One word language's letters, as A3 defines them."""
 
     code: str
     name: str
@@ -144,6 +144,6 @@ ALPHABETS: Final[dict[str, Alphabet]] = {
     )
 }
 
-#: Word languages of each game (RULES.md B1 and C4).
+#: Word languages of each game (B1 and C4).
 DUEL_LANGUAGES: Final = ("tr", "en", "fr", "es", "ru", "ko")
 TOURNAMENT_LANGUAGES: Final = ("en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk")

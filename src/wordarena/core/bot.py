@@ -1,4 +1,4 @@
-"""Bot players of Duel de Mots (RULES.md B1): what they guess and how long they think.
+"""Bot players of Duel de Mots (B1): what they guess and how long they think.
 
 A bot sees exactly what a person in its seat sees: its own rows, (guess, pattern).
 Nothing here takes the answer. Four levels:

@@ -79,7 +79,7 @@ class AnswerIndex:
         return mask
 
     def row_mask(self, guess: str, marks: str) -> int:
-        """The answers that would give ``marks`` to ``guess`` (RULES.md A1)."""
+        """The answers that would give ``marks`` to ``guess`` (A1)."""
         if len(guess) != self.length or len(marks) != self.length or not set(marks) <= _MARKS:
             raise ValueError(f"bad row {guess!r} {marks!r} for {self.length}-letter words")
         mask = self.everything

@@ -1,4 +1,4 @@
-"""Two-pass colour hints (RULES.md A1) and the keyboard's best hint per letter (B2).
+"""Two-pass colour hints (A1) and the keyboard's best hint per letter (B2).
 
 Both take *keys* (see `letters.normalize`): one code point per letter.
 """

@@ -1,4 +1,4 @@
-"""Groups of friends for the Tournament (RULES.md C2).
+"""Groups of friends for the Tournament (C2).
 
 - A group gathers up to 8 players with an invitation link; the one who created
   it is its **organiser**. Roles follow the player, not the browser tab: a
@@ -17,16 +17,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Final
 
-from wordarena.core.matchmaking import LOBBY_SIZE
+from wordarena.core.seating import AWAY_LIMIT_MS
+from wordarena.core.tournament import rules
 
-MAX_MEMBERS: Final = LOBBY_SIZE  # C2: up to 8 friends
-AWAY_LIMIT_MS: Final = 60_000  # a member with no open tab for this long has left
+MAX_MEMBERS: Final = rules.PLAYERS  # C2: up to 8 friends, one tournament's seats
+
+
+class GroupProblem(StrEnum):
+    """Why a group did not do what was asked (the protocol's error codes of the same names)."""
+
+    GROUP_FULL = "group_full"
+    UNKNOWN_GROUP = "unknown_group"
+    NOT_ORGANISER = "not_organiser"
+    MEMBERS_BUSY = "members_busy"
 
 
 class GroupError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: GroupProblem, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -66,7 +76,7 @@ class Group:
             member.away_since = None
             return
         if len(self.members) >= MAX_MEMBERS:
-            raise GroupError("group_full", f"a group has at most {MAX_MEMBERS} players")
+            raise GroupError(GroupProblem.GROUP_FULL, f"a group has at most {MAX_MEMBERS} players")
         self.members.append(Member(player))
 
     def leave(self, player: str) -> None:
@@ -104,8 +114,8 @@ class Group:
     def check_launch(self, player: str, busy: Mapping[str, bool]) -> None:
         """C2: the organiser launches once every member has finished their tournament."""
         if self.member(player) is None:
-            raise GroupError("unknown_group", "you are not in this group")
+            raise GroupError(GroupProblem.UNKNOWN_GROUP, "you are not in this group")
         if player != self.organiser:
-            raise GroupError("not_organiser", "only the organiser launches the group")
+            raise GroupError(GroupProblem.NOT_ORGANISER, "only the organiser launches the group")
         if any(busy.get(p, False) for p in self.players):
-            raise GroupError("members_busy", "wait until every member has finished their game")
+            raise GroupError(GroupProblem.MEMBERS_BUSY, "wait until every member has finished their game")

@@ -1,4 +1,4 @@
-"""Reading a guess (RULES.md A2): letters of the language, the length, the word list.
+"""Reading a guess (A2): letters of the language, the length, the word list.
 
 Both games refuse a bad guess the same way, and a refusal consumes nothing.
 """

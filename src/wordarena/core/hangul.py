@@ -1,4 +1,4 @@
-"""Korean: Hangul syllables to the 24 basic jamo players see (RULES.md A3).
+"""Korean: Hangul syllables to the 24 basic jamo players see (A3).
 
 Python's NFD splits a syllable into *conjoining* jamo (U+1100 block), which
 are not what a keyboard shows. We split by the Unicode arithmetic instead and

@@ -1,4 +1,4 @@
-"""From what a player typed to the letters of a word language (RULES.md A3).
+"""From what a player typed to the letters of a word language (A3).
 
 ``normalize(lang, text)`` returns a *key*: a ``str`` holding one code point per
 letter (see `alphabets.py`). Keys are what the core compares, stores in sets
@@ -25,7 +25,7 @@ class UnknownLanguage(LetterError):
     """The language code is not one of the 15 word languages."""
 
 
-#: Languages whose accents are folded onto the base letter (RULES.md A3).
+#: Languages whose accents are folded onto the base letter (A3).
 _FOLDS_DIACRITICS: Final = frozenset({"fr", "es", "it", "nl", "pt"})
 #: Explicit folds for the languages that fold only some letters.
 _EXPLICIT_FOLDS: Final = {

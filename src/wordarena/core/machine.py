@@ -1,8 +1,9 @@
-"""The shape both games share (DESIGN.md): events and ``now`` in, effects out, deadlines in order.
+"""The shape both games share: events and ``now`` in, effects out, deadlines in order.
 
-A game subclasses `Machine` and says how it applies one event (`_apply`), what
-its next deadline is, and what happens when a deadline falls due; refusals
-(`Rejection`) become a `Refused` effect for the player who acted.
+Both games are state machines (docs/design.md, "A pure core inside a thin shell"). A game
+subclasses `Machine` and says how it applies one event (`_apply`), what its next deadline
+is, and what happens when a deadline falls due; refusals (`Rejection`) become a `Refused`
+effect for the player who acted.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tournament matchmaking (RULES.md C1, C2): lobbies of 8 formed from the whole queue.
+"""Tournament matchmaking (C1, C2): lobbies of 8 formed from the whole queue.
 
 The policy, in the order a newcomer can check it:
 
@@ -29,7 +29,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-LOBBY_SIZE: Final = 8
+from wordarena.core.tournament import rules
+
+LOBBY_SIZE: Final = rules.PLAYERS  # C1: a lobby is one tournament's seats
 RATING_WINDOW: Final = 200  # strict: |party − others' mean| < 200
 PRACTICE_WAIT_MS: Final = 10_000  # then bots fill the empty seats
 

@@ -1,4 +1,4 @@
-"""Nicknames (docs/rules.md, A4): assigned at the first visit, changeable at any time, and readable.
+"""Nicknames (A4): assigned at the first visit, changeable at any time, and readable.
 
 A nickname is accepted when, after NFC and collapsing spaces:
 - it has 1 to `NICKNAME_MAX` user-perceived characters (an emoji with its

@@ -1,4 +1,4 @@
-"""The guide of the best opening words of a list (RULES.md Part D), computed from the list.
+"""The guide of the best opening words of a list (D3), computed from the list.
 
 One function serves both `wordarena openers` and the site's /openers pages, so
 the two always agree. Two tables per list: the best openers among every accepted

@@ -43,7 +43,7 @@ class RoomRestored:
     """The room was brought back after its server stopped: nobody is connected to it yet.
 
     Every person still playing counts as away from now, so the usual 60 s to come
-    back apply (RULES.md B3, C7); those who reconnect send `PlayerReconnected`.
+    back apply (B3, C7); those who reconnect send `PlayerReconnected`.
     """
 
 

@@ -1,4 +1,4 @@
-"""Tournament rating change (RULES.md C6): Elo with K = 50 split over N−1."""
+"""Tournament rating change (C6): Elo with K = 50 split over N−1."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Why a game refuses an action. A refusal consumes nothing: no row, no turn, no penalty (RULES.md A2).
+"""Why a game refuses an action. A refusal consumes nothing: no row, no turn, no penalty (A2).
 
 Each code is sent to the player as a ``refused`` message (docs/protocol.md lists
 them from `MEANINGS`, so the document cannot drift from the code).
@@ -48,7 +48,7 @@ class Refusal(StrEnum):
 
 
 MEANINGS: Final[dict[Refusal, str]] = {
-    Refusal.NOT_LETTERS: "a character outside the word language's alphabet (RULES.md A3)",
+    Refusal.NOT_LETTERS: "a character outside the word language's alphabet (docs/spec.md, A3)",
     Refusal.WRONG_LENGTH: "not the game's word length",
     Refusal.NOT_IN_LIST: "not in the word list: the row shakes",
     Refusal.REPEATED: "Duel de Mots: you already played that word this round",

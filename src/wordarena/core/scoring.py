@@ -1,10 +1,12 @@
-"""Duel de Mots points for one round (RULES.md B4)."""
+"""Duel de Mots points for one round (B4)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-MAX_GUESSES: Final = 6
+from wordarena.core.duel.rules import ROWS
+
+MAX_GUESSES: Final = ROWS  # one guess per row of the grid
 #: Order bonus by solve rank (1st, 2nd, 3rd); later solvers get 0. 3rd is (decided).
 ORDER_BONUS: Final = (15, 10, 5)
 
@@ -26,7 +28,7 @@ def round_points(guesses_used: int | None, solve_rank: int | None) -> int:
 
 
 def winners(totals: dict[str, int]) -> tuple[list[str], bool]:
-    """Seats with the best total, and whether the game is a draw (RULES.md B5).
+    """Seats with the best total, and whether the game is a draw (B5).
 
     Tied best totals share the victory; only when *every* seat has the same
     total is it a draw (then nobody is listed as winner).

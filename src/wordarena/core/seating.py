@@ -1,4 +1,4 @@
-"""One seat per player (RULES.md A4, B1, C1, C7): whatever the tab, an identity plays one game at a time.
+"""One seat per player (A4, B1, C1, C7): whatever the tab, an identity plays one game at a time.
 
 A player's **seat** is where they are now: a Duel de Mots room, a tournament, or
 a tournament queue. A seat is *committed* while its game is in progress and the
@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Final, Literal
+
+#: B3 and C7 (decided): a person disconnected this long is treated as having left, in either game
+#: (and leaves a group of friends, C2).
+AWAY_LIMIT_MS: Final = 60_000
 
 SeatKind = Literal["duel", "tournament", "queue"]
 Stage = Literal["waiting", "playing", "finished"]  # a lobby or a queue; a game in progress; standings

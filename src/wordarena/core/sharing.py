@@ -1,6 +1,6 @@
 """Parts of a view that many recipients share, built once per broadcast.
 
-A view is made per player (DESIGN.md), but most of it is the same for everybody in
+A view is made per player (docs/design.md, Views), but most of it is the same for everybody in
 the room: the seats' colours, the clock, the standings. ``view_for`` asks for each such
 part through a `Share`, naming the part by a key that says everything the part depends
 on besides the state and the instant (which seat, with letters or not). On its own a

@@ -1,6 +1,6 @@
 """The hard bot's reasoning: which answers a history leaves, and the guess that splits them best.
 
-Speed comes from one observation about the two-pass hints (RULES.md A1): the pattern
+Speed comes from one observation about the two-pass hints (A1): the pattern
 of ``guess`` against ``answer`` is fixed by a handful of yes/no *features* of the
 answer, namely, for every position, "the answer has the guess's letter here" (the
 greens) and, for every letter L the guess holds k times, "the answer holds L at
@@ -234,7 +234,7 @@ class Solver:
     ) -> list[tuple[str, int, float]]:
         """The guesses leaving the fewest answers on average on the whole answer list.
 
-        This is the guide of best opening words (docs/rules.md, D): for each, the answers
+        This is the guide of best opening words (D3): for each, the answers
         expected to be left after it (the mean size of the group the hidden word falls
         in: the figure a reader compares) and its number of distinct colour patterns,
         which breaks ties. ``among`` limits the ranking to those words (the answers:

@@ -1,4 +1,9 @@
-"""The aiohttp application: routes, static client, the HTTP guards, start-up and shut-down."""
+"""The composition root: every part of a process built and wired here, and the aiohttp application.
+
+No other module knows every part: each sees only what it is given (its context,
+or a Protocol of server.ports). The routes, the static client, the HTTP guards,
+start-up and shut-down are here too.
+"""
 
 from __future__ import annotations
 
@@ -21,18 +26,42 @@ from aiohttp import web
 from wordarena import site
 from wordarena.core.alphabets import ALPHABETS
 from wordarena.core.letters import alphabet
-from wordarena.server import connection, heap, limits, protocol_doc
+from wordarena.server import heap, limits, protocol_doc, sockets
+from wordarena.server.clock import GameClock, now_ms, scaled_clock
 from wordarena.server.cluster import engines
+from wordarena.server.config import Config
+from wordarena.server.connection import ConnectionContext
+from wordarena.server.delivery import Delivery
+from wordarena.server.desk.actor import TournamentDesk
+from wordarena.server.desk.context import DeskContext
+from wordarena.server.desk.link import DeskLink
+from wordarena.server.desk_requests import SeatChanged
+from wordarena.server.guards import Guards
+from wordarena.server.journal import Journal
 from wordarena.server.listener import SECURITY_HEADERS, Runner
 from wordarena.server.messages import CloseCode, encode
-from wordarena.server.service import SERVICE, Config, Service
+from wordarena.server.metrics import Metrics
+from wordarena.server.node import Node
+from wordarena.server.owners import Owners
+from wordarena.server.rooms.context import RoomContext
+from wordarena.server.rooms.registry import RoomRegistry
+from wordarena.server.router import Router
+from wordarena.server.seating import Seating
+from wordarena.server.sockets import SOCKETS, Sockets
+from wordarena.server.tasks import Tasks
+from wordarena.site.context import SITE, SiteContext
 from wordarena.store.database import Database, StoreUnavailable, sqlite_url
+from wordarena.store.games import GameRepository
+from wordarena.store.players import PlayerRepository
+from wordarena.store.rooms import RoomRepository
+from wordarena.store.tournaments import TournamentRepository
 
 log = logging.getLogger(__name__)
 CONFIG = web.AppKey("config", Config)
 DATABASE = web.AppKey("database", Database)
 SHARED = web.AppKey("shared", engines.Shared)
 ALPHABETS_KEY = web.AppKey("alphabets", bytes)
+NODE = web.AppKey("node", Node)
 WEB = Path(str(resources.files("wordarena").joinpath("web")))
 
 
@@ -75,16 +104,16 @@ async def known_host_and_origin(request: web.Request, handler: Any) -> web.Strea
     Ours: the configured public origins (--allow-origin) and the address the server listens on.
     """
     config: Config = request.app[CONFIG]
-    service: Service | None = request.app.get(SERVICE)
+    node: Node | None = request.app.get(NODE)
     origins = _own_origins(request, config)
     if request.host.lower() not in {urlsplit(o).netloc for o in origins}:
-        if service is not None:
-            service.metrics.errors.labels("unknown_host").inc()
+        if node is not None:
+            node.metrics.errors.labels("unknown_host").inc()
         raise web.HTTPMisdirectedRequest(text=f"unknown host {request.host}: see --allow-origin")
     origin = request.headers.get("Origin")
     if request.path == "/ws" and origin is not None and origin.lower() not in origins:
-        if service is not None:
-            service.metrics.errors.labels("bad_origin").inc()
+        if node is not None:
+            node.metrics.errors.labels("bad_origin").inc()
         raise web.HTTPForbidden(text=f"origin {origin} is not allowed")
     response: web.StreamResponse = await handler(request)
     return response
@@ -114,11 +143,11 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
 
 
 async def healthz(request: web.Request) -> web.Response:
-    return web.json_response({"status": "ok", "rooms": len(request.app[SERVICE].rooms)})
+    return web.json_response({"status": "ok", "rooms": len(request.app[NODE].registry.rooms)})
 
 
 async def metrics(request: web.Request) -> web.Response:
-    body = request.app[SERVICE].metrics.render()
+    body = request.app[NODE].metrics.render()
     return web.Response(body=body, content_type="text/plain", charset="utf-8")
 
 
@@ -144,7 +173,7 @@ def make_app(
         app[DATABASE] = db
     if shared is not None:
         app[SHARED] = shared
-    app.router.add_get("/ws", connection.websocket)
+    app.router.add_get("/ws", sockets.websocket)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     app.router.add_get("/api/alphabets", alphabets)
@@ -168,18 +197,80 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
         )
     if SHARED in app:
         shared = app[SHARED]
-        node = shared.bus.node
     else:
-        node = f"n-{secrets.token_hex(4)}"
-        shared = (
-            await engines.with_redis(node, config.redis_url) if config.redis_url else engines.in_memory(node)
-        )
-    service = Service(config, app[DATABASE], node=node, shared=shared)
-    if clock is not None:  # tests drive time by hand
-        service.clock = clock
-    app[SERVICE] = service
-    await service.start()
+        name = f"n-{secrets.token_hex(4)}"
+        if config.redis_url:
+            shared = await engines.with_redis(name, config.redis_url, config.redis_prefix)
+        else:
+            shared = engines.in_memory(name)
+    if clock is None:  # tests drive time by hand; whole-process tests run it faster
+        clock = scaled_clock(config.time_scale, config.time_origin_ms) if config.time_scale != 1.0 else now_ms
+    node = assemble(config, app[DATABASE], shared, GameClock(clock, config.time_scale))
+    app[NODE] = node
+    app[SOCKETS] = Sockets(connection_context(node), config.trust_proxy)
+    app[SITE] = SiteContext(
+        node.db, node.players, node.games, node.tournaments, node.router, config.trust_proxy
+    )
+    await node.start()
     # No bot warm-up: bots decide from the guess trees shipped with the lists (core.bot_tables).
+
+
+def assemble(config: Config, db: Database, shared: engines.Shared, clock: GameClock) -> Node:
+    """Every part of one process, wired one way: each is given the parts it calls, nothing more."""
+    name = shared.bus.node
+    metrics = Metrics()
+    tasks = Tasks(metrics)
+    players = PlayerRepository(db)
+    room_store = RoomRepository(db)
+    journal = Journal(room_store, metrics)
+    owners = Owners()
+    registry = RoomRegistry(name, room_store, shared.directory, shared.bus, owners)
+    link = DeskLink(
+        name, shared.directory, shared.bus, tasks, {}, shared if shared.redis is not None else None
+    )
+    delivery = Delivery(name, shared.bus, metrics, tasks, players, shared.seats, link)
+    router = Router(name, registry, shared.directory, shared.bus, owners, delivery, tasks)
+    link.dead = router.dead  # one view of which processes stopped answering
+    seating = Seating(shared.seats, router, link)
+    registry.context = RoomContext(
+        clock, delivery, journal, shared.seats, shared.directory, tasks, metrics, link, registry.forget
+    )
+    desk_context = DeskContext(
+        shared.seats, delivery, registry, seating, players, clock, metrics, tasks, link
+    )
+
+    async def make_desk() -> TournamentDesk:
+        desk = TournamentDesk(desk_context)
+        await desk.start()
+        return desk
+
+    link.make_desk = make_desk
+    shared.seats.on_change = lambda player: link.to_desk(SeatChanged(player))
+    metrics.sockets_slow.set_function(lambda: len(_waiting_outboxes(delivery)))
+    metrics.socket_bytes_waiting.set_function(
+        lambda: sum(o.held_bytes() for o in _waiting_outboxes(delivery))
+    )
+    # The node is made below; tests move the rate clock of a running node.
+    guards = Guards(
+        config.max_sockets_per_ip, config.new_identities_per_minute, clock=lambda: node.rate_clock()
+    )
+    node = Node(
+        name, db, shared, metrics, clock, time.monotonic, tasks, players, GameRepository(db),
+        TournamentRepository(db), room_store, journal, guards, owners, registry, delivery, router, link,
+        seating,
+    )  # fmt: skip
+    return node
+
+
+def connection_context(node: Node) -> ConnectionContext:
+    return ConnectionContext(
+        node.delivery, node.router, node.registry, node.link, node.seats, node.seating,
+        node.players, node.guards, node.metrics, node.tasks, lambda: node.rate_clock(),
+    )  # fmt: skip
+
+
+def _waiting_outboxes(delivery: Delivery) -> list[Any]:
+    return [tab.outbox for tab in delivery.conns.values() if tab.outbox.waiting]
 
 
 async def _settle_heap(_: web.Application) -> None:
@@ -192,13 +283,13 @@ async def _close_sockets(app: web.Application) -> None:
     Alone, the server is going away (1001: reconnect with backoff); in a cluster the
     others take its rooms at once (1012: reconnect now, to any process).
     """
-    service: Service = app[SERVICE]
-    await service.stop()
-    for conn in list(service.conns.values()):
-        conn.outbox.end_cut()  # a client being cut gets no more time
-    code = CloseCode.SERVICE_RESTART if service.config.redis_url else CloseCode.GOING_AWAY
+    node = app[NODE]
+    await node.stop()
+    for tab in list(node.delivery.conns.values()):
+        tab.outbox.end_cut()  # a client being cut gets no more time
+    code = CloseCode.SERVICE_RESTART if app[CONFIG].redis_url else CloseCode.GOING_AWAY
     await asyncio.gather(
-        *(_close_in_time(ws, code) for ws in list(service.sockets)),
+        *(_close_in_time(ws, code) for ws in list(app[SOCKETS].open)),
         return_exceptions=True,
     )
 

@@ -1,4 +1,4 @@
-"""Every limit of the server, in one place (DESIGN.md: habits). docs/protocol.md lists them."""
+"""Every limit of the server, in one place (docs/design.md, Habits). docs/protocol.md lists them."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ import msgspec
 
 from wordarena.core.nicknames import NameRule
 from wordarena.core.refusal import Refusal
+from wordarena.core.seating import Seat
 
 
 class ErrorCode(StrEnum):
@@ -98,6 +99,10 @@ class Current(msgspec.Struct, frozen=True):
     stage: Literal["waiting", "playing", "finished"]
 
 
+def current_of(seat: Seat | None) -> Current | None:
+    return None if seat is None else Current(seat.kind, seat.code, seat.stage)
+
+
 class PlayerInfo(msgspec.Struct, frozen=True):
     id: str
     name: str
@@ -117,11 +122,21 @@ class Created(msgspec.Struct, tag="created", frozen=True):
     room: str
 
 
+#: Which game a message concerns: a client with both games on screen knows whose code it reads.
+GameKind = Literal["duel", "tournament"]
+
+
+def game_kind(kind: str | None) -> GameKind | None:
+    """A room's kind as messages name it (None: no game)."""
+    return None if kind is None else "tournament" if kind == "tournament" else "duel"
+
+
 class Error(msgspec.Struct, tag="error", frozen=True):
     code: ErrorCode
     message: str
     current: Current | None = None  # with already_playing
     reason: NameRule | None = None  # with bad_name: the rule the nickname broke
+    game: GameKind | None = None  # the game it concerns, when it concerns one
 
 
 class Refused(msgspec.Struct, tag="refused", frozen=True):
@@ -129,6 +144,8 @@ class Refused(msgspec.Struct, tag="refused", frozen=True):
 
     code: Refusal
     message: str
+    game: GameKind  # the game that refused
+    room: str  # its code
 
 
 class Pong(msgspec.Struct, tag="pong", frozen=True):

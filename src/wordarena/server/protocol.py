@@ -8,7 +8,20 @@ from __future__ import annotations
 
 import msgspec
 
+from wordarena.core.duel.rules import LANGUAGES as DUEL_LANGUAGES
+from wordarena.core.tournament.rules import LANGUAGES as TOURNAMENT_LANGUAGES
 from wordarena.server.messages import ErrorCode
+
+
+def _duel_language(lang: str | None) -> None:
+    """Checked as the message is read: a wrong language is a `bad_message` naming the right ones."""
+    if lang is not None and lang not in DUEL_LANGUAGES:
+        raise ValueError(f"Duel de Mots is played in {' '.join(DUEL_LANGUAGES)}")
+
+
+def _tournament_language(lang: str) -> None:
+    if lang not in TOURNAMENT_LANGUAGES:
+        raise ValueError(f"tournaments are in {' '.join(TOURNAMENT_LANGUAGES)}")
 
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
@@ -24,6 +37,9 @@ class Rename(msgspec.Struct, tag="rename", forbid_unknown_fields=True):
 class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
     lang: str | None = None
 
+    def __post_init__(self) -> None:
+        _duel_language(self.lang)
+
 
 class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
     room: str
@@ -31,6 +47,9 @@ class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
 
 class Quick(msgspec.Struct, tag="quick", forbid_unknown_fields=True):
     lang: str
+
+    def __post_init__(self) -> None:
+        _duel_language(self.lang)
 
 
 class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
@@ -77,6 +96,9 @@ class Queue(msgspec.Struct, tag="queue", forbid_unknown_fields=True):
     lang: str
     practice: bool = False
 
+    def __post_init__(self) -> None:
+        _tournament_language(self.lang)
+
 
 class Unqueue(msgspec.Struct, tag="unqueue", forbid_unknown_fields=True):
     pass
@@ -97,6 +119,9 @@ class GroupLeave(msgspec.Struct, tag="group_leave", forbid_unknown_fields=True):
 class GroupLaunch(msgspec.Struct, tag="group_launch", forbid_unknown_fields=True):
     lang: str
     practice: bool = False
+
+    def __post_init__(self) -> None:
+        _tournament_language(self.lang)
 
 
 class TournamentJoin(msgspec.Struct, tag="tournament_join", forbid_unknown_fields=True):

@@ -1,44 +1,56 @@
-"""Where each player holds a seat now: one seat per identity, whatever the tab (core.seating).
+"""Taking and leaving seats from the shell: one seat change at a time per player, a free seat left.
 
-Rooms and the tournament desk report the seats they hold; the connection asks
-`where` before taking a player anywhere else, and `welcome.current` tells a
-returning tab where its game is.
+Where a player sits is in the seat registry (server.cluster.seats); whether they may
+go elsewhere is a rule (core.seating.admit). This part only serialises the changes
+and leaves a seat the way its game expects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
+from wordarena.core.player_events import PlayerLeft
 from wordarena.core.seating import Seat
+from wordarena.server.cluster.seats import Seats
+from wordarena.server.desk_requests import Unqueue
+from wordarena.server.ports import DeskPoster, RoomPoster
+from wordarena.server.room_inputs import Decide
 
 
-class SeatRegistry:
-    def __init__(self) -> None:
-        self._seats: dict[str, Seat] = {}
-        self.on_change: Callable[[str], None] | None = None  # told the player whose seat changed
+class Seating:
+    def __init__(self, seats: Seats, rooms: RoomPoster, desk: DeskPoster) -> None:
+        self.seats = seats
+        self.rooms = rooms
+        self.desk = desk
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # player -> (lock, users)
 
-    def where(self, player: str) -> Seat | None:
-        return self._seats.get(player)
+    @contextlib.asynccontextmanager
+    async def lock(self, player: str) -> AsyncIterator[None]:
+        """One seat change at a time for a player on this process.
 
-    def take(self, player: str, seat: Seat) -> None:
-        """The player goes there now (their previous seat was left or was free)."""
-        self._set(player, seat)
+        Taking a seat awaits (the store, the registry): two tabs of one player that
+        create and join at the same instant would each find the player free and sit
+        down twice. The lock is dropped with its last user, so it costs nothing per
+        player at rest.
+        """
+        lock, users = self._locks.get(player) or (asyncio.Lock(), 0)
+        self._locks[player] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[player]
+            if users == 1:
+                del self._locks[player]
+            else:
+                self._locks[player] = (lock, users - 1)
 
-    def report(self, player: str, code: str, seat: Seat | None) -> None:
-        """How the player stands in the place ``code``; ignored once they have moved on elsewhere."""
-        current = self._seats.get(player)
-        if current is not None and current.code != code:
+    async def leave(self, player: str, seat: Seat) -> None:
+        """Leave a seat the way its game takes it: a queue is left at the desk, a game by its room."""
+        await self.seats.release(player, seat.code)
+        if seat.kind == "queue":
+            self.desk.to_desk(Unqueue(player))
             return
-        self._set(player, seat)
-
-    def release(self, player: str, code: str) -> None:
-        self.report(player, code, None)
-
-    def _set(self, player: str, seat: Seat | None) -> None:
-        before = self._seats.get(player)
-        if seat is None:
-            self._seats.pop(player, None)
-        else:
-            self._seats[player] = seat
-        if before != seat and self.on_change is not None:
-            self.on_change(player)
+        await self.rooms.post(seat.code, seat.kind, Decide(event=PlayerLeft(player)))

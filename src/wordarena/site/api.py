@@ -16,8 +16,8 @@ from aiohttp import web
 
 from wordarena.core.alphabets import ALPHABETS
 from wordarena.server import limits
-from wordarena.server.service import SERVICE
 from wordarena.site.constants import constants
+from wordarena.site.context import SITE
 from wordarena.site.work import SITE_WORK, address, hashed, in_store
 from wordarena.store.history import HistoryRepository
 from wordarena.store.players import Player
@@ -34,7 +34,7 @@ async def player_of(request: web.Request) -> Player | None:
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_LENGTH:
         return None
-    return await in_store(request, request.app[SERVICE].players.by_token, token)
+    return await in_store(request, request.app[SITE].players.by_token, token)
 
 
 async def get_constants(request: web.Request) -> web.Response:
@@ -46,7 +46,7 @@ async def get_me(request: web.Request) -> web.Response:
     player = await player_of(request)
     if player is None:
         return web.json_response({"error": "unknown_player"}, status=401)
-    history = HistoryRepository(request.app[SERVICE].db)
+    history = HistoryRepository(request.app[SITE].db)
     stats: dict[str, Any] = await in_store(request, history.statistics, player.id)
     stats["player"] = {"name": player.nickname, "rating": player.rating, "games_played": player.games_played}
     return web.json_response(stats, headers={"Cache-Control": "no-store"})
@@ -58,7 +58,7 @@ async def get_room_game(request: web.Request) -> web.Response:
     Only a finished game is stored, so no answer in play can leak; the room code
     is the unguessable secret that the players of that room already hold.
     """
-    games = request.app[SERVICE].games
+    games = request.app[SITE].games
     stored = await in_store(request, games.stored_games, request.match_info["code"])
     if not stored:
         raise web.HTTPNotFound(text="no finished game in this room")
@@ -74,7 +74,7 @@ async def get_tournament(request: web.Request) -> web.Response:
     Only a finished tournament is stored, so no answer in play can leak; a tournament
     still running answers 404 (its link shows it live instead).
     """
-    record = await in_store(request, request.app[SERVICE].tournaments.record, request.match_info["code"])
+    record = await in_store(request, request.app[SITE].tournaments.record, request.match_info["code"])
     if record is None:
         return web.json_response({"error": "unknown_tournament"}, status=404)
     return web.json_response(record, headers={"Cache-Control": "no-store"})
@@ -123,7 +123,7 @@ async def post_report(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest(
             text=f"lang must be a word language, kind one of {', '.join(KINDS)}, word set"
         )
-    reports = ReportRepository(request.app[SERVICE].db)
+    reports = ReportRepository(request.app[SITE].db)
     try:
         await in_store(request, reports.add, lang, word, kind, reason, player.id)
     except TooManyReports:
@@ -140,7 +140,7 @@ async def post_transfer(request: web.Request) -> web.Response:
     if not request.app[SITE_WORK].codes.take(player.id):
         return web.json_response({"error": "too_many_codes"}, status=429, headers={"Retry-After": "60"})
     token = header.partition(" ")[2].strip()
-    transfers = TransferRepository(request.app[SERVICE].db)
+    transfers = TransferRepository(request.app[SITE].db)
     code, valid = await hashed(request, transfers.create, player.id, token)
     return web.json_response(
         {"code": code, "expires_s": int(valid.total_seconds())}, headers={"Cache-Control": "no-store"}
@@ -157,12 +157,12 @@ async def post_transfer_claim(request: web.Request) -> web.Response:
     if not request.app[SITE_WORK].claims.take(address(request)):
         return web.json_response({"error": "too_many_tries"}, status=429, headers={"Retry-After": "60"})
     code = _text(await json_body(request), "code", 32)
-    transfers = TransferRepository(request.app[SERVICE].db)
+    transfers = TransferRepository(request.app[SITE].db)
     claimed = await hashed(request, transfers.claim, code)
     if claimed is None:
         return web.json_response({"error": "bad_code"}, status=404)
     player_id, token = claimed
-    player = await in_store(request, request.app[SERVICE].players.get, player_id)
+    player = await in_store(request, request.app[SITE].players.get, player_id)
     name = player.nickname if player is not None else ""
     return web.json_response({"token": token, "name": name}, headers={"Cache-Control": "no-store"})
 

@@ -1,6 +1,7 @@
 """``GET /api/constants``: every game number the client needs, read from the core rules.
 
-The client never copies a rule's number: it reads it here (issue 9 §7).
+The client never copies a rule's number: it reads it here, so that a rule changed in the core
+changes on every screen at once, with nothing to keep in step.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from wordarena.server import limits
 
 STATE_OF_MARK: Final = {"G": "correct", "Y": "present", "-": "absent"}
 
-#: The worked example of RULES.md A1 for each interface language: (word language, answer, guess).
+#: The worked example of A1 for each interface language: (word language, answer, guess).
 #: Each guess repeats a letter that the answer holds once, to show the two passes.
 HINT_EXAMPLES: Final = {
     "en": ("en", "abbey", "arena"),

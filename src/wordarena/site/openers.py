@@ -1,4 +1,4 @@
-"""/openers: the guide of the best opening words of all 41 lists (RULES.md Part D).
+"""/openers: the guide of the best opening words of all 41 lists (D3).
 
 The tables come from `core.openers.opener_table`, the code of `wordarena openers`
 (ranked by answers left on average). Building all of them takes some 20 s of CPU,

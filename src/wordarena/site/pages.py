@@ -1,4 +1,4 @@
-"""The site's pages: rules, guides, friends, FAQ (issue 9 §1), each in the six interface languages."""
+"""The site's pages around the games (rules, guides, friends, FAQ), each in the six interface languages."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from aiohttp import web
 
 from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.duel import rules as duel_rules
-from wordarena.server.service import SERVICE
 from wordarena.site import facts, language, samples
 from wordarena.site.catalogue import Translator
+from wordarena.site.context import SITE
 from wordarena.site.openers import GUIDE, OpenerGuide
 from wordarena.site.render import render
 from wordarena.site.work import in_store
@@ -105,7 +105,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     board_lang = request.match_info.get("lang") or (lang if lang in TOURNAMENT_LANGUAGES else "en")
     if board_lang not in TOURNAMENT_LANGUAGES:
         raise web.HTTPNotFound(text="no tournaments in this language")
-    repository = LeaderboardRepository(request.app[SERVICE].db)
+    repository = LeaderboardRepository(request.app[SITE].db)
     leaders = await in_store(request, repository.top, board_lang, LEADERBOARD_MINIMUM)
     return render(
         request,
@@ -181,9 +181,9 @@ async def not_found_page(request: web.Request, handler: Any) -> web.StreamRespon
 async def room_page(request: web.Request) -> web.StreamResponse:
     """/r/{code}: a Duel de Mots room's link; a tournament's code goes to its own address."""
     code = request.match_info["code"]
-    service = request.app[SERVICE]
-    finished = await in_store(request, service.games.stored_games, code)
-    if finished or await service.room_exists(code, "duel"):
+    site = request.app[SITE]
+    finished = await in_store(request, site.games.stored_games, code)
+    if finished or await site.in_play.room_exists(code, "duel"):
         return await play(request)  # a room, or its finished game
     if await _tournament_exists(request, code):
         raise web.HTTPFound(f"/t/{code}")
@@ -196,16 +196,16 @@ async def tournament_page(request: web.Request) -> web.StreamResponse:
     code = request.match_info["code"]
     if await _tournament_exists(request, code):
         return await play(request)
-    if await request.app[SERVICE].room_exists(code, "duel"):
+    if await request.app[SITE].in_play.room_exists(code, "duel"):
         raise web.HTTPFound(f"/r/{code}")
     raise web.HTTPNotFound(text="no such tournament")
 
 
 async def _tournament_exists(request: web.Request, code: str) -> bool:
-    service = request.app[SERVICE]
-    if await service.room_exists(code, "tournament"):
+    site = request.app[SITE]
+    if await site.in_play.room_exists(code, "tournament"):
         return True
-    return await in_store(request, service.tournaments.record, code) is not None
+    return await in_store(request, site.tournaments.record, code) is not None
 
 
 def add_routes(app: web.Application) -> None:

@@ -23,9 +23,9 @@ from typing import TypeVar
 from aiohttp import web
 
 from wordarena.server import limits
-from wordarena.server.connection import client_ip
+from wordarena.server.peers import client_ip
 from wordarena.server.rate_limit import SlidingWindow, TokenBucket
-from wordarena.server.service import SERVICE
+from wordarena.site.context import SITE
 
 T = TypeVar("T")
 
@@ -101,7 +101,7 @@ SITE_WORK = web.AppKey("site_work", SiteWork)
 
 
 def address(request: web.Request) -> str:
-    return client_ip(request, request.app[SERVICE].config.trust_proxy)
+    return client_ip(request, request.app[SITE].trust_proxy)
 
 
 async def in_store(request: web.Request, work: Callable[..., T], *args: object) -> T:

@@ -57,10 +57,35 @@ class Database:
 
     def migrate(self) -> None:
         """Bring the schema to the newest migration (idempotent; one server at a time)."""
-        with self._migration_lock(), self.engine.begin() as connection:
-            if connection.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+        with self.migrating() as connection:
             _upgrade(connection)
+
+    @contextmanager
+    def migrating(self) -> Iterator[Connection]:
+        """The transaction migrations run in, one server at a time.
+
+        On SQLite, foreign keys are not enforced meanwhile: Alembic alters a table by
+        rebuilding it (copy, drop, rename), and SQLite refuses to drop a table that other
+        rows refer to while they are. The references are checked before the commit instead.
+        """
+        with self._migration_lock(), self.engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:  # outside a transaction: within one, SQLite ignores the pragma
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
+            try:
+                with connection.begin():
+                    if connection.dialect.name == "postgresql":
+                        connection.execute(
+                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
+                        )
+                    yield connection
+                    if sqlite:
+                        _check_references(connection)
+            finally:
+                if sqlite:  # the pooled connection goes back as every other one is
+                    connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                    connection.commit()
 
     @contextmanager
     def _migration_lock(self) -> Iterator[None]:
@@ -94,6 +119,16 @@ def _upgrade(connection: Connection) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
+
+
+def _check_references(connection: Connection) -> None:
+    """SQLite: every foreign key still finds its row (what enforcement would have refused)."""
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+    if broken:
+        table, _, parent, _ = broken[0]
+        raise StoreUnavailable(
+            f"the migration left {len(broken)} row(s) referring to missing rows (first: {table} -> {parent})"
+        )
 
 
 def _safe(url: str) -> str:

@@ -1,4 +1,4 @@
-"""A player's own history and statistics (issue 9 §5), read from the finished games and tournaments.
+"""A player's own history and statistics (the site's /stats), read from the finished games and tournaments.
 
 Nothing here writes: the games (games.py) and tournaments (tournaments.py) are
 stored by the server as they end; this only reads them back for one identity.
@@ -6,16 +6,18 @@ stored by the server as they end; this only reads them back for one identity.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Final
 
 from sqlalchemy import and_, select
 
+from wordarena.core import scoring
 from wordarena.store.database import Database
 from wordarena.store.schema import GameRow, GameSeatRow, PlacementRow, RoundRow, RoundSeatRow, TournamentRow
 
 RECENT: Final = 20  # games listed with their words
-MAX_GUESSES: Final = 6
+MAX_GUESSES: Final = scoring.MAX_GUESSES  # the rows of a grid
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -61,47 +63,7 @@ class HistoryRepository:
                 )
             ).all()
 
-        distribution = dict.fromkeys([str(n) for n in range(1, MAX_GUESSES + 1)] + ["x"], 0)
-        for guesses, solved in rounds:
-            distribution[str(len(guesses)) if solved else "x"] += 1
-
-        words: dict[int, list[str]] = {}
-        for game_id, answer in answers:
-            words.setdefault(game_id, []).append(answer)
-        everybody: dict[int, list[int]] = {}
-        for game_id, total in totals:
-            everybody.setdefault(game_id, []).append(total)
-
-        recent: list[dict[str, Any]] = [
-            {
-                "kind": "duel",
-                "code": game.room_code,
-                "lang": game.lang,
-                "ended_at": _iso(game.ended_at),
-                "words": words.get(game.id, []),
-                "won": seat.winner and not game.draw,
-                "draw": game.draw,
-                "total": seat.total,
-                # B5: a shared total is a shared place (second of four, with another)
-                "place": 1 + sum(1 for t in everybody.get(game.id, []) if t > seat.total),
-                "of": len(everybody.get(game.id, [])),
-            }
-            for seat, game in seats[:RECENT]
-        ]
-        finished = [(p, t) for p, t in places if t is not None]
-        recent += [
-            {
-                "kind": "tournament",
-                "code": t.code,
-                "lang": t.lang,
-                "ended_at": _iso(t.ended_at),
-                "words": _tournament_words(t.record, player_id),
-                "place": p.place,
-                "rated": p.rated,
-                "rating_change": p.rating_after - p.rating_before,
-            }
-            for p, t in finished[-RECENT:]
-        ]
+        recent = _recent_duels(seats[:RECENT], answers, totals) + _recent_tournaments(places, player_id)
         recent.sort(key=lambda g: g["ended_at"] or "", reverse=True)
 
         rated = [p for p, _ in places if p.rated]
@@ -110,7 +72,7 @@ class HistoryRepository:
                 "played": len(seats),
                 "won": sum(1 for seat, game in seats if seat.winner and not game.draw),
                 "rounds": len(rounds),
-                "distribution": distribution,
+                "distribution": _distribution(rounds),
             },
             "tournament": {
                 "played": len(places),
@@ -123,6 +85,58 @@ class HistoryRepository:
             ],
             "recent": recent[:RECENT],
         }
+
+
+def _distribution(rounds: Sequence[Any]) -> dict[str, int]:
+    """How many rounds were solved in 1, 2 … 6 guesses, and not solved ("x")."""
+    distribution = dict.fromkeys([str(n) for n in range(1, MAX_GUESSES + 1)] + ["x"], 0)
+    for guesses, solved in rounds:
+        distribution[str(len(guesses)) if solved else "x"] += 1
+    return distribution
+
+
+def _recent_duels(
+    seats: Sequence[Any], answers: Sequence[Any], totals: Sequence[Any]
+) -> list[dict[str, Any]]:
+    words: dict[int, list[str]] = {}
+    for game_id, answer in answers:
+        words.setdefault(game_id, []).append(answer)
+    everybody: dict[int, list[int]] = {}
+    for game_id, total in totals:
+        everybody.setdefault(game_id, []).append(total)
+    return [
+        {
+            "kind": "duel",
+            "code": game.room_code,
+            "lang": game.lang,
+            "ended_at": _iso(game.ended_at),
+            "words": words.get(game.id, []),
+            "won": seat.winner and not game.draw,
+            "draw": game.draw,
+            "total": seat.total,
+            # B5: a shared total is a shared place (second of four, with another)
+            "place": 1 + sum(1 for t in everybody.get(game.id, []) if t > seat.total),
+            "of": len(everybody.get(game.id, [])),
+        }
+        for seat, game in seats
+    ]
+
+
+def _recent_tournaments(places: Sequence[Any], player_id: str) -> list[dict[str, Any]]:
+    finished = [(p, t) for p, t in places if t is not None]
+    return [
+        {
+            "kind": "tournament",
+            "code": t.code,
+            "lang": t.lang,
+            "ended_at": _iso(t.ended_at),
+            "words": _tournament_words(t.record, player_id),
+            "place": p.place,
+            "rated": p.rated,
+            "rating_change": p.rating_after - p.rating_before,
+        }
+        for p, t in finished[-RECENT:]
+    ]
 
 
 def _tournament_words(record: dict[str, Any], player_id: str) -> list[str]:

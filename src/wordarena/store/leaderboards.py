@@ -1,6 +1,6 @@
-"""Leaderboards per tournament language (issue 9 §5): the best ratings among regular players.
+"""Leaderboards per tournament language (the site's /leaderboard): the best ratings among regular players.
 
-A player's rating is one number for every language (RULES.md C1); a language's
+A player's rating is one number for every language (C1); a language's
 board lists the players with enough rated tournaments finished in it.
 """
 

@@ -1,4 +1,4 @@
-"""Word reports (issue 9 §5): "this should not be an answer", "this word was refused".
+"""Word reports from the reveal card: "this should not be an answer", "this word was refused".
 
 Stored with the word, its language and the reason, for a person to review with
 `wordarena reports`. A report never changes a word list by itself: lists change

@@ -158,6 +158,7 @@ class PlacementRow(Base):
     settled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
-# The tables of the site's features live beside their repositories (issue 9); importing them
+# The tables of the site's features (word reports, identity transfers) live beside their
+# repositories; importing them
 # here puts them in `Base.metadata` for whoever compares it with the migrations.
 from wordarena.store import reports, transfers  # noqa: E402, F401

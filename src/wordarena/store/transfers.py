@@ -1,4 +1,4 @@
-"""Carrying an identity to another device (issue 9 §5) with a one-time code.
+"""Carrying an identity to another device (A4) with a one-time code.
 
 Identities are anonymous: a browser holds a secret token, the store only its
 hash (players.py). To let a second device hold the same token, the first one

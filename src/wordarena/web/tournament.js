@@ -1,4 +1,4 @@
-// The Tournament (RULES.md Part C; docs/protocol.md, "Tournament"): the
+// The Tournament (RULES.md Part C; docs/protocol.md): the
 // client's state of the queue, the group and the tournament, rebuilt from the
 // `queue`, `group` and `tournament` messages, and what the player does in them.
 // Drawing: tournament-lobby.js (queue, group), tournament-board.js (your duel),

@@ -1,4 +1,4 @@
-"""Duel de Mots rules, one test each (RULES.md Part B), with a fake clock."""
+"""Duel de Mots rules, one test each (Part B), with a fake clock."""
 
 from __future__ import annotations
 

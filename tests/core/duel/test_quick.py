@@ -1,4 +1,4 @@
-"""Which public room a quick game puts a player in (RULES.md B1, decided details)."""
+"""Which public room a quick game puts a player in (B1, decided)."""
 
 from __future__ import annotations
 

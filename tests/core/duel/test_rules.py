@@ -1,4 +1,4 @@
-"""The numbers of Duel de Mots, as RULES.md Part B states them."""
+"""The numbers of Duel de Mots, as Part B states them (docs/spec.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One duel on a shared board (RULES.md C4), on its own: turns, passes, refusals, win, draw, forfeit."""
+"""One duel on a shared board (C4), on its own: turns, passes, refusals, win, draw, forfeit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Wordle Tournament rules, one test each (RULES.md Part C), with a fake clock."""
+"""Wordle Tournament rules, one test each (Part C), with a fake clock."""
 
 from __future__ import annotations
 

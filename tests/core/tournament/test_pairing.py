@@ -1,4 +1,4 @@
-"""Pairing (RULES.md C3): random, avoiding last round's opponent when possible, no bye twice in a row."""
+"""Pairing (C3): random, avoiding last round's opponent when possible, no bye twice in a row."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The numbers of the Tournament, as RULES.md Part C states them."""
+"""The numbers of the Tournament, as Part C states them (docs/spec.md)."""
 
 from __future__ import annotations
 

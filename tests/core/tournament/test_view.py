@@ -1,4 +1,4 @@
-"""What each player sees (DESIGN.md views; RULES.md C3–C5 and Part D)."""
+"""What each player sees (docs/design.md, Views; C3–C5 and D1)."""
 
 from __future__ import annotations
 
@@ -103,6 +103,23 @@ def test_a_player_still_in_play_has_no_result_and_an_observer_sees_colours(start
     started.pass_with_a_guess(d)
     shown = view_for(started.state, None, started.now)["duels"][started.state.round.duels.index(d)]  # type: ignore[union-attr]
     assert "letters" not in shown["rows"][0]
+
+
+def test_an_observer_reads_a_duels_letters_once_it_is_over(started: Table) -> None:
+    """A watcher by the link may be a player in play elsewhere: letters only of duels that are over."""
+    rnd = started.state.round
+    assert rnd is not None
+    for x in rnd.duels:
+        started.pass_with_a_guess(x)
+    d = started.duel_of("p1")
+    started.win("p1")
+    observer = view_for(started.state, None, started.now)
+    for shown in observer["duels"]:
+        if shown["rows"]:
+            with_letters = all("letters" in row for row in shown["rows"])
+            assert with_letters == shown["over"], shown
+    finished = next(x for x in observer["duels"] if x["index"] == rnd.duels.index(d))
+    assert finished["rows"] and finished["answer"] == started.answer(d)
 
 
 def test_a_refused_guess_changes_no_view(started: Table) -> None:

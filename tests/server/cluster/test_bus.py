@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
@@ -54,9 +54,14 @@ async def test_a_player_is_reached_where_they_are_watched(buses: tuple[Bus, Bus]
     got_a, got_b = inbox(a), inbox(b)
     b.watch("ann")
     await ready(a, b)
-    if isinstance(b, RedisBus):
-        await until(lambda: b._subscriptions.empty())
-        await asyncio.sleep(0.05)  # the SUBSCRIBE reaches Redis
+    if isinstance(b, RedisBus):  # the SUBSCRIBE has reached Redis: it counts a subscriber there
+        channel = f"{b.prefix}p:ann"
+
+        async def subscribed() -> bool:
+            counts = await b.redis.pubsub_numsub(channel)
+            return bool(counts) and counts[0][1] >= 1
+
+        await until_async(subscribed)
     a.to_player("ann", ToPlayer("ann", b"hi"))
     a.broadcast(Moved("room:x", "a"))
     await until(lambda: len(got_b) == 2 and len(got_a) == 1)
@@ -70,3 +75,10 @@ async def test_a_process_that_is_gone_is_reported(buses: tuple[Bus, Bus]) -> Non
     await ready(a)
     a.to_node("nobody", Deliver([]))
     await until(lambda: lost == ["nobody"])
+
+
+async def until_async(check: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> None:
+    """Until an asynchronous check holds (a deadline, not a wait)."""
+    async with asyncio.timeout(timeout):
+        while not await check():
+            await asyncio.sleep(0.01)

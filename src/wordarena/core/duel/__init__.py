@@ -1,1 +1,1 @@
-"""Duel de Mots (RULES.md Part B): a pure state machine fed with events and ``now``."""
+"""Duel de Mots (Part B): a pure state machine fed with events and ``now``."""

@@ -1,4 +1,4 @@
-"""The Duel de Mots state machine (RULES.md Part B).
+"""The Duel de Mots state machine (Part B).
 
 ``game.handle(event, now)`` applies one event and returns effects for the shell;
 ``game.advance(now)`` lets time pass; ``game.next_deadline()`` tells the shell
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from wordarena.core import lexicon
 from wordarena.core.bot_seat import BOT_LEVELS, BotFactory, ThinkTime, bot_name, default_bots
 from wordarena.core.duel import rules
+from wordarena.core.duel import seats as seating
 from wordarena.core.duel.events import (
     BotAdded,
     BotRemoved,
@@ -103,7 +104,9 @@ class DuelGame(Machine):
     def next_deadline(self) -> int | None:
         s = self.state
         times = [
-            require(seat.away_since) + rules.AWAY_LIMIT_MS for seat in s.seats if _away_clock_running(seat)
+            require(seat.away_since) + rules.AWAY_LIMIT_MS
+            for seat in s.seats
+            if seating.away_clock_running(seat)
         ]
         if s.phase is Phase.LOBBY and s.auto_start_at is not None:
             times.append(s.auto_start_at)
@@ -150,7 +153,7 @@ class DuelGame(Machine):
 
     def _join(self, event: PlayerJoined, now: int) -> list[Effect]:
         s = self.state
-        if self._find_seat(event.player) is not None:
+        if seating.find_seat(self.state, event.player) is not None:
             raise Rejection(Refusal.ALREADY_SEATED, "you already have a seat in this room")
         if s.phase is Phase.CLOSED:
             raise Rejection(Refusal.ROOM_CLOSED, "this room no longer exists")
@@ -221,7 +224,7 @@ class DuelGame(Machine):
         s.seats = [seat for seat in s.seats if not seat.gone]
         for seat in s.seats:
             seat.total = 0
-            _clear_round(seat)
+            seating.clear_round(seat)
         s.phase = Phase.LOBBY
         s.results, s.round_number, s.end_reason, s.answer = [], 0, None, None
         if s.quick:  # everybody has now played a quick game: a regular one, starting on its own
@@ -256,7 +259,7 @@ class DuelGame(Machine):
         s.clock_started_at = s.clock_ends_at = s.closing_ends_at = s.first_solve_at = None
         s.solves = 0
         for seat in s.seats:
-            _clear_round(seat)
+            seating.clear_round(seat)
         self._changed()
 
     def _draw_answer(self) -> str:
@@ -360,7 +363,7 @@ class DuelGame(Machine):
     def _on_deadline(self, now: int) -> list[Effect]:
         s = self.state
         for seat in s.seats:
-            if _away_clock_running(seat) and require(seat.away_since) + rules.AWAY_LIMIT_MS == now:
+            if seating.away_clock_running(seat) and require(seat.away_since) + rules.AWAY_LIMIT_MS == now:
                 return self._leave(seat, now)
         if s.phase is Phase.LOBBY and s.auto_start_at == now:
             return self._start(now)
@@ -383,7 +386,9 @@ class DuelGame(Machine):
         if s.phase is Phase.PLAYING:
             if self._round_end() == now:
                 ended_by = (
-                    "closing" if s.closing_ends_at == now and s.closing_ends_at < _clock(s) else "clock"
+                    "closing"
+                    if s.closing_ends_at == now and s.closing_ends_at < seating.clock_end(s)
+                    else "clock"
                 )
                 return self._end_round(now, ended_by)
             for index, seat in enumerate(s.seats):
@@ -427,9 +432,9 @@ class DuelGame(Machine):
         else:
             seat.gone = True
             seat.away_since = None
-        self._pass_host(seat.player)
+        seating.pass_host(self.state, seat.player)
         self._changed()
-        if not self._people():
+        if not seating.people(self.state):
             if s.phase is Phase.LOBBY:
                 s.phase = Phase.CLOSED
                 s.auto_start_at = None
@@ -464,39 +469,17 @@ class DuelGame(Machine):
         self._changed()
         return []
 
-    def _pass_host(self, leaving: str) -> None:
-        """B1 (decided): the host role passes to the next person in seat order."""
-        s = self.state
-        if s.host != leaving:
-            return
-        people = [seat for seat in s.seats if not seat.is_bot and not seat.gone and seat.player != leaving]
-        s.host = people[0].player if people else None
-
     # ------------------------------------------------------------------ helpers
 
-    def _people(self) -> list[Seat]:
-        return [seat for seat in self.state.seats if not seat.is_bot and not seat.gone]
-
-    def _find_seat(self, player: str) -> Seat | None:
-        return next((seat for seat in self.state.seats if seat.player == player), None)
-
     def _seat_of(self, player: str) -> Seat:
-        seat = self._find_seat(player)
+        seat = seating.find_seat(self.state, player)
         if seat is None:
             raise Rejection(Refusal.NOT_SEATED, "you have no seat in this room")
         return seat
 
     def seat_of(self, player: str) -> PlayerSeat | None:
         """Where ``player`` sits in this room (core.seating): committed while a game is in progress."""
-        seat = self._find_seat(player)
-        if seat is None or seat.gone or self.state.phase is Phase.CLOSED:
-            return None
-        phase = self.state.phase
-        if phase is Phase.LOBBY:
-            return PlayerSeat("duel", self.state.code, "waiting")
-        if phase is Phase.FINISHED:
-            return PlayerSeat("duel", self.state.code, "finished")
-        return PlayerSeat("duel", self.state.code, "playing")
+        return seating.player_seat(self.state, player)
 
     def seat_index(self, player: str) -> int | None:
         return next((i for i, seat in enumerate(self.state.seats) if seat.player == player), None)
@@ -512,18 +495,3 @@ class DuelGame(Machine):
 
     def _changed(self) -> None:
         self.state.version += 1
-
-
-def _clear_round(seat: Seat) -> None:
-    seat.rows = []
-    seat.solve_rank = None
-    seat.keyboard = {}
-    seat.bot_move_at = None
-
-
-def _away_clock_running(seat: Seat) -> bool:
-    return seat.away_since is not None and not seat.gone and not seat.is_bot
-
-
-def _clock(state: DuelState) -> int:
-    return require(state.clock_ends_at)

@@ -1,4 +1,4 @@
-"""Quick games (RULES.md B1, decided details): which public room a player is put in.
+"""Quick games (B1, decided): which public room a player is put in.
 
 A quick game puts the player in a public room of their word language with the
 default options; the room starts when full or 15 s after its first player came,

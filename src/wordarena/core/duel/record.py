@@ -11,7 +11,7 @@ from wordarena.core.scoring import winners
 
 
 def game_record(state: DuelState) -> dict[str, Any]:
-    """The shape printed by ``wordarena simulate duel`` (issue 3)."""
+    """The shape printed by ``wordarena simulate duel``: one JSON object for a whole game, for scripts."""
     totals = {str(i): seat.total for i, seat in enumerate(state.seats)}
     top, draw = winners(totals)
     return {

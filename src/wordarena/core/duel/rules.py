@@ -1,9 +1,10 @@
-"""The numbers of Duel de Mots (RULES.md B1–B4), in one place. Times in milliseconds."""
+"""The numbers of Duel de Mots (B1–B4), in one place. Times in milliseconds."""
 
 from __future__ import annotations
 
 from typing import Final
 
+from wordarena.core import seating
 from wordarena.core.alphabets import DUEL_LANGUAGES
 
 WORD_LENGTH: Final = 5
@@ -21,7 +22,7 @@ DEFAULT_LANGUAGE: Final = "en"
 ROUND_CARD_MS: Final = 2_600  # B3: nobody can type during the round card
 CLOSING_MS: Final = 20_000  # B3: first solve opens a 20 s closing countdown
 REVEAL_MS: Final = 6_500  # B3: reveal card
-AWAY_LIMIT_MS: Final = 60_000  # B3 (decided): disconnected 60 s = left
+AWAY_LIMIT_MS: Final = seating.AWAY_LIMIT_MS  # B3 (decided): disconnected 60 s = left
 
 QUICK_WAIT_MS: Final = 15_000  # B1 (decided): a quick game starts after at most 15 s
 EMPTY_LOBBY_MS: Final = 60_000  # (decided) a room nobody sat down in closes this long after it was made

@@ -1,6 +1,6 @@
-"""What one player may see of a Duel de Mots room (DESIGN.md: views per player).
+"""What one player may see of a Duel de Mots room (docs/design.md, Views).
 
-The answer is only in a view once its round is revealed. While a round is
+The answer is only in a view once its round is revealed (D1). While a round is
 played, other players' rows show colours only, never letters; once it is over,
 every seat's rows are shown with their letters on the reveal. Deadlines travel
 as milliseconds remaining, so the client's clock does not matter.

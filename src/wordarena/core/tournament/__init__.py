@@ -1,1 +1,1 @@
-"""Wordle Tournament (RULES.md Part C): a pure state machine fed with events and ``now``."""
+"""Wordle Tournament (Part C): a pure state machine fed with events and ``now``."""

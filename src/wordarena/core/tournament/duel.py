@@ -1,4 +1,4 @@
-"""One tournament duel (RULES.md C4): two players, one shared board, turns of 30 s.
+"""One tournament duel (C4): two players, one shared board, turns of 30 s.
 
 Who plays first is random (drawn by the caller). Turns alternate strictly; a turn
 that runs out is passed and counts as used. Up to 6 turns each (12 rows). The

@@ -1,4 +1,4 @@
-"""The Wordle Tournament state machine (RULES.md Part C).
+"""The Tournament state machine (Part C).
 
 ``game.handle(event, now)`` applies one event and returns effects for the shell;
 ``game.advance(now)`` lets time pass; ``game.next_deadline()`` tells the shell
@@ -8,11 +8,7 @@ own time, in order, so a late timer never changes the outcome.
 Randomness is derived from the seed and the context (round, duel, turn), so the
 state carries no random generator and replays exactly.
 
-Places (C5) are settled when the round ends, for every player eliminated in it,
-however: those who lost their last life share one place, and those who walked out
-(left, or stayed away 60 s) share the place behind them (C7). A settled player's
-rating change only depends on who is ahead, level or behind, which is known at
-that moment, so it is applied then (C6) and equals the one computed at the end.
+Places and ratings (C5, C6, C7) are settled as players are eliminated (places.py).
 """
 
 from __future__ import annotations
@@ -24,11 +20,10 @@ from wordarena.core import lexicon
 from wordarena.core.bot_seat import BOT_LEVELS, BotFactory, ThinkTime, bot_name, default_bots
 from wordarena.core.machine import Machine, require
 from wordarena.core.nicknames import renamed
-from wordarena.core.rating import rating_changes
 from wordarena.core.refusal import Refusal, Rejection
 from wordarena.core.seating import Seat
 from wordarena.core.tournament import duel as duels
-from wordarena.core.tournament import rules
+from wordarena.core.tournament import places, rules
 from wordarena.core.tournament.events import (
     DuelEnded,
     Effect,
@@ -36,7 +31,6 @@ from wordarena.core.tournament.events import (
     GuessSubmitted,
     LobbyClosed,
     NicknameChanged,
-    PlaceSettled,
     PlayerDisconnected,
     PlayerJoined,
     PlayerLeft,
@@ -335,48 +329,13 @@ class TournamentGame(Machine):
         return effects + self._open_round(rnd.number + 1, now)
 
     def _settle_eliminated(self, rnd: Round) -> list[Effect]:
-        """C5/C7: this round's eliminated share a place; those who walked out share the one behind.
-
-        When nobody remains in play, the best of them share place 1 (the round is not replayed).
-        """
-        s = self.state
-        unplaced = [e for e in s.entrants if e.place is None]
-        out = [e for e in unplaced if e.lives == 0]
-        if not out:
-            return []
-        beaten = [e for e in out if not e.walked_out]
-        walked = [e for e in out if e.walked_out]
-        first_free = len(unplaced) - len(out) + 1
-        groups = [(beaten, first_free), (walked, first_free + len(beaten))]
-        for entrant in out:
-            entrant.eliminated_in = rnd.number
-        effects = self._settle([(group, place) for group, place in groups if group])
-        order = {e.player: i for i, e in enumerate(s.entrants)}
-        eliminated = {*rnd.eliminated, *(e.player for e in out)}
-        rnd.eliminated = sorted(eliminated, key=lambda p: (require(self._entrant(p).place), order[p]))
+        effects = places.settle_eliminated(self.state, rnd)
+        if effects:
+            self._changed()
         return effects
 
     def _settle(self, groups: list[tuple[list[Entrant], int]]) -> list[Effect]:
-        """C6: settle each group's shared place, then every rating change at once.
-
-        Everybody not placed yet will finish ahead of them: they get a place
-        better than any, which is all the formula needs from them.
-        """
-        s = self.state
-        for players, place in groups:
-            for entrant in players:
-                entrant.place = place
-        changes: dict[str, int] = {}
-        if s.options.rated:
-            ratings = {e.player: float(e.rating) for e in s.entrants}
-            places = {e.player: 0 if e.place is None else e.place for e in s.entrants}
-            changes = rating_changes(ratings, places)
-        effects: list[Effect] = []
-        for players, place in groups:
-            for entrant in players:
-                entrant.rating_change = changes.get(entrant.player, 0)
-                after = require(entrant.rating_after)
-                effects.append(PlaceSettled(entrant.player, place, entrant.rating, after))
+        effects = places.settle(self.state, groups)
         self._changed()
         return effects
 
@@ -519,15 +478,7 @@ class TournamentGame(Machine):
 
     def seat_of(self, player: str) -> Seat | None:
         """Where ``player`` sits (core.seating): a lobby seat, or committed while still in play."""
-        s = self.state
-        entrant = s.entrant(player)
-        if entrant is None or entrant.left:
-            return None
-        if s.phase is Phase.LOBBY:
-            return Seat("tournament", s.code, "waiting")
-        if s.phase in (Phase.INTRO, Phase.PLAYING) and entrant.in_play:
-            return Seat("tournament", s.code, "playing")
-        return None
+        return places.seat_of(self.state, player)
 
     def _entrant(self, player: str) -> Entrant:
         entrant = self.state.entrant(player)

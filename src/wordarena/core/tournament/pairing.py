@@ -1,4 +1,4 @@
-"""Who meets whom in a round (RULES.md C3): random, avoiding last round's opponent, no bye twice in a row.
+"""Who meets whom in a round (C3): random, avoiding last round's opponent, no bye twice in a row.
 
 Pure: the random generator is injected. With at most 8 players every perfect
 matching is enumerated (at most 105), so "avoids the previous opponent

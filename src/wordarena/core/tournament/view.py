@@ -1,11 +1,12 @@
-"""What one player may see of a tournament (DESIGN.md: views per player).
+"""What one player may see of a tournament (docs/design.md, Views).
 
 - Own duel: the shared board, letters of both players' rows (the board is shared),
   whose turn it is, the turn's milliseconds remaining, turns left, the keyboard.
 - Everybody's lives and places, this round's pairings and bye.
 - Other duels: colours only for players still in play; spectators (players out
-  of the tournament) watch them live with letters.
-- An answer is in a view only once its duel is over, for everybody.
+  of the tournament) watch them live with letters; observers with no seat (the
+  tournament's link) read a duel's letters once it is over.
+- An answer is in a view only once its duel is over, for everybody (D1).
 - Once placed: own place and rating change.
 
 Deadlines travel as milliseconds remaining, so the client's clock does not matter.
@@ -133,8 +134,11 @@ def view_for(
                 build = partial(duel_view, state, d, index, now, letters_shown=True, mine=True)
                 view["duel"] = share(("duel", index, "mine"), build)
             else:
-                build = partial(duel_view, state, d, index, now, letters_shown=spectator)
-                view["duels"].append(share(("duel", index, spectator), build))
+                # An observer with no seat (its link) may be a player in play elsewhere, unseen:
+                # it reads a duel's letters only once that duel is over and its answer shown.
+                shown = spectator or (me is None and d.over)
+                build = partial(duel_view, state, d, index, now, letters_shown=shown)
+                view["duels"].append(share(("duel", index, shown), build))
     return view
 
 

@@ -12,8 +12,7 @@ from wordarena.server.cluster.bus import Bus, MemoryBus, RedisBus
 from wordarena.server.cluster.directory import Directory, MemoryDirectory, RedisDirectory
 from wordarena.server.cluster.seats import MemorySeats, RedisSeats, Seats
 
-PREFIX = "wa:"
-DESK_STATE = f"{PREFIX}desk"
+PREFIX = "wa:"  # the default prefix of every key and channel of a cluster (Config.redis_prefix)
 
 
 class RedisUnavailable(Exception):
@@ -26,16 +25,17 @@ class Shared:
     directory: Directory
     seats: Seats
     redis: aioredis.Redis | None = None
+    prefix: str = PREFIX
 
     async def load_desk(self) -> bytes | None:
         if self.redis is None:
             return None
-        data = await self.redis.get(DESK_STATE)
+        data = await self.redis.get(f"{self.prefix}desk")
         return data.encode() if isinstance(data, str) else data
 
     async def save_desk(self, state: bytes) -> None:
         if self.redis is not None:
-            await self.redis.set(DESK_STATE, state)
+            await self.redis.set(f"{self.prefix}desk", state)
 
 
 def in_memory(node: str, others: Shared | None = None) -> Shared:
@@ -51,16 +51,15 @@ def in_memory(node: str, others: Shared | None = None) -> Shared:
     )
 
 
-async def with_redis(node: str, url: str) -> Shared:
+async def with_redis(node: str, url: str, prefix: str = PREFIX) -> Shared:
     """Connect to Redis (checked now: a bad URL or an unreachable server is `RedisUnavailable`)."""
     try:
         redis = redis_client.connect(url)
         await redis.ping()
     except (ValueError, RedisError, OSError) as error:
         raise RedisUnavailable(f"cannot use Redis at {_safe(url)}: {error}") from None
-    return Shared(
-        RedisBus(node, url, PREFIX), RedisDirectory(node, redis, PREFIX), RedisSeats(redis, PREFIX), redis
-    )
+    bus = RedisBus(node, url, prefix)
+    return Shared(bus, RedisDirectory(node, redis, prefix), RedisSeats(redis, prefix), redis, prefix)
 
 
 def _safe(url: str) -> str:

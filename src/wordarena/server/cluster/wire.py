@@ -7,47 +7,18 @@ carry it, so never before its reveal (Redis included).
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-
-class ConnRef(msgspec.Struct, frozen=True):
-    """One browser tab: the process that holds its socket, and its number there.
-
-    ``attach`` counts the tab's attachments to rooms: a room that lets go of a tab says
-    which attachment it lets go of, so a tab that left and joined the same room again
-    meanwhile stays in it (`Service.detached`).
-    """
-
-    node: str
-    id: int
-    attach: int = 0
-
-    def same_tab(self, other: ConnRef | None) -> bool:
-        return other is not None and (self.node, self.id) == (other.node, other.id)
-
-
-class Who(msgspec.Struct, frozen=True):
-    """What a room needs to know of a player who sits down."""
-
-    id: str
-    name: str
-    rating: int
-    quick_games_played: int = 0
-    deltas: bool = False  # the tab takes views as deltas after the first (its hello said so)
+from wordarena.server.desk_requests import DeskRequest
+from wordarena.server.room_inputs import RoomInput
 
 
 class ToRoom(msgspec.Struct, tag="to_room", frozen=True):
-    """An input for a room, to its owner: attach, detach, an event, a tick."""
+    """An input for a room, to its owner (its event as a log line: room_inputs.to_wire)."""
 
     key: str
-    kind: str  # attach | detach | event | tick | resync
-    conn: ConnRef | None = None
-    player: str | None = None
-    who: Who | None = None
-    event: str | None = None  # a core event as a log line (event_codec)
-    room_kind: str = "duel"
+    room_kind: str
+    input: RoomInput
 
 
 class Deliver(msgspec.Struct, tag="deliver", frozen=True):
@@ -98,12 +69,9 @@ class Moved(msgspec.Struct, tag="moved", frozen=True):
 
 
 class ToDesk(msgspec.Struct, tag="to_desk", frozen=True):
-    """A request for the tournament desk (queues, groups, quick rooms), to its owner."""
+    """A request for the tournament desk, to its owner."""
 
-    action: str
-    conn: ConnRef | None = None
-    who: Who | None = None
-    args: dict[str, Any] = msgspec.field(default_factory=dict)
+    request: DeskRequest
 
 
 Wire = ToRoom | Deliver | Detached | Enter | ToPlayer | PlayerChanged | Moved | ToDesk

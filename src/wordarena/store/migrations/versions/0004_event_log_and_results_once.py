@@ -58,12 +58,21 @@ def downgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.drop_constraint("uq_games_room_game", type_="unique")
         batch.drop_column("game_number")
-    op.create_table(
+    op.create_table(  # as 0003 left it
         "live_rooms",
-        sa.Column("code", sa.String(32), primary_key=True),
+        sa.Column("code", sa.String(length=32), nullable=False),
         sa.Column("snapshot", sa.Text(), nullable=False),
         sa.Column("players", sa.JSON(), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), server_default=sa.func.now(), nullable=False),
+        sa.Column(
+            "updated_at",
+            sa.DateTime(timezone=True),
+            server_default=sa.text("(CURRENT_TIMESTAMP)"),
+            nullable=False,
+        ),
+        sa.PrimaryKeyConstraint("code"),
     )
+    # The rooms in play go back with their snapshot; the events logged after it are lost
+    # (the older schema has no log): such a room resumes from its last snapshot.
+    op.execute("INSERT INTO live_rooms (code, snapshot, players) SELECT code, snapshot, people FROM rooms")
     op.drop_table("room_events")
     op.drop_table("rooms")

@@ -1,4 +1,4 @@
-"""word reports, identity transfers, room for long nicknames (issue 9 §5, §6)
+"""word reports, identity transfers, room for long nicknames
 
 - ``word_reports``: a player's report of a word (an answer that should not be
   one, or a word that was refused), kept for review by `wordarena reports`; a
@@ -59,6 +59,10 @@ def downgrade() -> None:
     op.drop_index("ix_word_reports_reporter_id", table_name="word_reports")
     op.drop_index("ix_word_reports_lang_word", table_name="word_reports")
     op.drop_table("word_reports")
+    # A name longer than the older columns keeps its first 40 characters: PostgreSQL would refuse
+    # the narrower columns with it (SQLite, which ignores lengths, would keep it whole).
+    for table, column in (("game_seats", "name"), ("players", "nickname")):
+        op.execute(f"UPDATE {table} SET {column} = substr({column}, 1, 40) WHERE length({column}) > 40")
     with op.batch_alter_table("game_seats") as batch:
         batch.alter_column("name", existing_type=sa.String(NAME_LENGTH), type_=sa.String(40))
     with op.batch_alter_table("players") as batch:

@@ -10,8 +10,9 @@ from wordarena.core.tournament.game import TournamentGame
 from wordarena.core.tournament.record import tournament_record
 from wordarena.core.tournament.state import Phase, TournamentState
 from wordarena.core.tournament.view import TournamentView, view_for
-from wordarena.server.cluster.wire import Who
-from wordarena.server.rooms import Room
+from wordarena.server.desk_requests import TournamentOver
+from wordarena.server.refs import Who
+from wordarena.server.rooms.base import Room
 from wordarena.store.writes import PlaceStored, RoomDropped, TournamentStored, Write
 
 
@@ -35,9 +36,6 @@ class TournamentRoom(Room):
 
     def view(self, player: str | None, now: int, share: Share = build_now) -> TournamentView:
         return view_for(self.state, player, now, share)
-
-    def in_progress(self) -> bool:
-        return self.state.phase in (Phase.INTRO, Phase.PLAYING)
 
     def finished(self) -> bool:
         return self.state.phase in (Phase.FINISHED, Phase.CLOSED)
@@ -73,9 +71,9 @@ class TournamentRoom(Room):
 
     def react(self, effect: Any) -> None:
         if isinstance(effect, ev.PlaceSettled) and effect.player in self.people():
-            self.service.player_changed(effect.player)  # their rating is stored: their tabs show it
+            self.context.delivery.player_changed(effect.player)  # their rating is stored: their tabs show it
         elif isinstance(effect, ev.TournamentEnded):
-            self.service.metrics.games.labels(f"tournament_{effect.reason}").inc()
-            self.service.to_desk("tournament_over", args={"players": self.people()})
+            self.context.metrics.games.labels(f"tournament_{effect.reason}").inc()
+            self.context.desk.to_desk(TournamentOver(self.people()))
         elif isinstance(effect, ev.LobbyClosed):
             self.dropped()

@@ -44,7 +44,6 @@ import contextlib
 import os
 import random
 import signal
-import socket
 import sys
 import time
 from collections import Counter
@@ -55,12 +54,14 @@ from typing import Any
 
 import aiohttp
 
-from tests.durability.memory import DuelMemory, Memory, TournamentMemory, View
-from tests.durability.store import Store, StoreReader, fresh_store
+from testkit.durability.memory import DuelMemory, Memory, TournamentMemory, View
+from testkit.durability.store import Store, StoreReader, fresh_store
+from testkit.processes import free_port
 from wordarena.client import Client
 from wordarena.core import lexicon
 from wordarena.core.feedback import pattern
 from wordarena.core.letters import normalize
+from wordarena.core.seating import AWAY_LIMIT_MS
 
 CHECKS = ("lost", "rolled_back", "replayable", "store")
 KILL_MODES = ("any", "created", "started", "revealed", "finished")
@@ -164,7 +165,8 @@ class Report:
             f"tournaments stored {self.tournaments} (started {s['tournaments_started']})",
             f"views checked {s['views']} ({s['views_after_restart']} after a restart); "
             f"rejoins {s['rejoins']} (room back {s['rejoined']}, result stored {s['gone_stored']}, "
-            f"refused {s['rejoin_refused']}; late comers {s['late_comers']}); "
+            f"refused {s['rejoin_refused']}, lobbies closed away {s['lobby_closed_away']}; "
+            f"late comers {s['late_comers']}); "
             f"answers probed {s['probes_sent']} ({s['probes_resolved']} read back)",
             "lost {}, rolled back {}, replayable {}, store mismatches {}; server errors {}; stalls {}".format(
                 *(self.count(c) for c in CHECKS), len(self.server_errors), s["stalls"]
@@ -176,13 +178,6 @@ class Report:
 
 
 # ---------------------------------------------------------------- the server process
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class ServerProcess:
@@ -891,6 +886,7 @@ class World:
         self.tables: list[Table] = []
         self.teams: list[Team] = []
         self.winding_down = False
+        self._restarted = 0.0  # loop time the last restarted server began to serve
         self._tasks: set[asyncio.Task[None]] = set()
         self._failure: BaseException | None = None
         self._failed = asyncio.Event()
@@ -1064,6 +1060,7 @@ class World:
         for p in self.live():
             p.arm_probes()
         await self.server.start()
+        self._restarted = asyncio.get_running_loop().time()  # its rooms were restored before it served
         self.trace(f"==== server started again (generation {self.server.generation})")
         await self.reconnect()
         self.start_tasks()
@@ -1145,11 +1142,24 @@ class World:
             raise HarnessError(f"{p.label}: {message} -> {reply}")
         if await asyncio.to_thread(self.reader.has_result, kind, code):
             self.stats["gone_stored"] += 1
+        elif told and self._lobby_closed_away(p.memory[code].last):
+            self.stats["lobby_closed_away"] += 1
         elif told:
             last = p.memory[code].last
             seen = "only its code" if last is None else f"version {last['version']}, {last['phase']}"
             self.found("lost", code, p.label, f"{reply['code']} after the restart; it had seen {seen}")
         return "gone"
+
+    def _lobby_closed_away(self, last: View | None) -> bool:
+        """A lobby whose people were all away past the limit closes by the rules (B3), result-less.
+
+        At a time scale of 25 the limit is 2.4 real seconds: a restart on a loaded machine can
+        take longer than that to bring its people back. Counted only when that much game time
+        has passed since the restarted server served (a lower bound of the time since its restore).
+        """
+        in_lobby = last is None or last["phase"] == "lobby"
+        away_ms = (asyncio.get_running_loop().time() - self._restarted) * 1000 * self.options.time_scale
+        return in_lobby and away_ms >= AWAY_LIMIT_MS
 
     # ------------------------------------------------------------ the end
 

@@ -498,7 +498,18 @@ def _valid(src: Source, tab: Tab) -> Frame:
             message["tournament"] = code
     if not tab.helloed:
         expect = errors("not_hello")
+    if _language_refused(kind, message.get("lang")):  # refused as the message is read, hello or not
+        expect = errors("bad_message")
     return Frame(_json(message), f"valid:{kind}", expect)
+
+
+def _language_refused(kind: str, lang: Any) -> bool:
+    """A game's word language is part of the message's shape: one the game is not played in is malformed."""
+    if kind in ("create", "quick"):
+        return lang is not None and lang not in DUEL_LANGUAGES
+    if kind in ("queue", "group_launch"):
+        return lang not in TOURNAMENT_LANGUAGES
+    return False
 
 
 def _word(src: Source, tab: Tab) -> str:

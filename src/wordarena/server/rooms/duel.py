@@ -12,8 +12,9 @@ from wordarena.core.duel.state import DuelState, Phase
 from wordarena.core.duel.view import RoomView, view_for
 from wordarena.core.sharing import Share, build_now
 from wordarena.server import protocol
-from wordarena.server.cluster.wire import Who
-from wordarena.server.rooms import Room
+from wordarena.server.desk_requests import QuickRoomChanged
+from wordarena.server.refs import Who
+from wordarena.server.rooms.base import Room
 from wordarena.store.writes import DuelStored, RoomDropped, Write
 
 
@@ -54,9 +55,6 @@ class DuelRoom(Room):
     def view(self, player: str | None, now: int, share: Share = build_now) -> RoomView:
         return view_for(self.state, player, now, share)
 
-    def in_progress(self) -> bool:
-        return self.state.phase in (Phase.CARD, Phase.PLAYING, Phase.REVEAL)
-
     def finished(self) -> bool:
         return self.state.phase in (Phase.FINISHED, Phase.CLOSED)
 
@@ -70,7 +68,7 @@ class DuelRoom(Room):
         info = self.quick_room()
         if info != self._quick_told:
             self._quick_told = info
-            self.service.quick_room_changed(info if info.forming else None, self.code)
+            self.context.desk.to_desk(QuickRoomChanged(self.code, info if info.forming else None))
 
     _quick_told: QuickRoom | None = None
 
@@ -100,6 +98,6 @@ class DuelRoom(Room):
 
     def react(self, effect: Any) -> None:
         if isinstance(effect, ev.GameEnded):
-            self.service.metrics.games.labels(effect.reason).inc()
+            self.context.metrics.games.labels(effect.reason).inc()
         elif isinstance(effect, ev.RoomClosed):
             self.dropped()

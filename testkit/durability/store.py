@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, text
 
-from tests.durability.memory import DuelMemory, Memory, TournamentMemory
+from testkit.durability.memory import DuelMemory, Memory, TournamentMemory
 from wordarena.core.letters import normalize
 
 POSTGRES_URL = os.environ.get(

@@ -1,0 +1,1 @@
+"""The front desk: tournament queues, groups of friends, quick rooms (requests, the actor, its link)."""
