@@ -362,6 +362,19 @@ def analyse_round(
     return tuple(result)
 
 
+def analyse_guess(words: WordList, answer: str, known: Sequence[Row], play: Play) -> GuessAnalysis:
+    """The analysis of one guess played when its player knew the rows ``known`` (keys, patterns).
+
+    ``row`` of the result is ``len(known)``. For a whole round, `analyse_round` is
+    cheaper: it shares the expert's choices between the players who reach the same state.
+    """
+    analyst = _Analyst(words, answer)
+    for word, marks in known:
+        if len(word) != words.length or pattern(answer, word) != marks:
+            raise AnalysisError(f"{word!r} {marks!r} is not a row of this answer")
+    return analyst.guess(play.player, len(known), analyst.index.mask(known), play)
+
+
 def summarise(analyses: Iterable[GuessAnalysis], players: Iterable[int] = ()) -> tuple[PlayerSummary, ...]:
     """Per player (every seat of ``players``, and every player with a guess), by seat."""
     by_player: dict[int, list[GuessAnalysis]] = {player: [] for player in players}
