@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeVar
 
-from wordarena.core import bot, bot_tables
+from wordarena.core import bot, bot_tables, lexicon
 from wordarena.core.bot_seat import BotLevel
 from wordarena.core.candidates import AnswerIndex, bits, index_for
 from wordarena.core.feedback import pattern
@@ -204,8 +204,6 @@ _per_list: dict[tuple[str, str, int], tuple[tuple[str, ...], Any]] = {}
 
 def _cached(name: str, words: WordList, build: Callable[[WordList], T]) -> T:
     """``build(words)`` once per list of the core (a list of its own, as in tests, is not kept)."""
-    from wordarena.core import lexicon
-
     try:
         shipped = lexicon.word_list(words.lang, words.length).answers is words.answers
     except (LookupError, ValueError):
