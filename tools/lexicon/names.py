@@ -97,9 +97,9 @@ def names_among(lang: str, words: Iterable[str], own: str, keep: Iterable[str] =
 # ``homographs/<lang>.txt`` (pt lula, the squid; fr pierre, the stone), or a
 # form of a common word that is no name (pl radom, the dative plural of rada;
 # ru куба, the genitive of куб; es irán, "they will go"), as simplemma's form
-# table or pymorphy3 read it. A form of a rare word (pt douro, "I gild"; ru
-# яков, the genitive plural of як) is taken for the name: players know the
-# name, not the form.
+# table or pymorphy3 read it. A form of a rare word (wordfreq zipf below
+# `COMMON_LEMMA`: pl sadzie read as a form of sadź, hoarfrost) is taken for
+# the name: players know the name, not the form.
 
 #: Faker locales whose first names are the language's.
 FAKER_LOCALES = {
@@ -153,8 +153,11 @@ OWN_DICTIONARY = {
 NAME_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 #: A form of another word keeps a name's spelling when that word is at least
 #: this frequent (wordfreq zipf): ru куба (куб 3.6), pl radom (rada 4.9), es
-#: irán (ir 5.9) stay; pt douro (dourar 2.3), ru яков (як 2.9) go.
-COMMON_LEMMA = 3.0
+#: irán (ir 5.9), pl indyka (indyk 2.99), kluski (kluska 2.7), niziny (nizina
+#: 2.0) stay; pl solą (read as solić 1.1, not sól) and rare verbs' forms go.
+#: 3.0 at first: it dropped the plurals and cases of Polish household nouns
+#: that a village or a surname spells (kluski, pianki, piórek, indyka).
+COMMON_LEMMA = 2.0
 
 REGISTRY_SOURCES = [
     Source(
@@ -246,18 +249,25 @@ def registry_names(lang: str) -> frozenset[str]:
 def own_dictionary_names(lang: str) -> frozenset[str]:
     """Keys of the stems that the language's own dictionary lists with a capital.
 
-    Only capitalised words (Jola, not SMS or McDonald): a name is written so.
-    Sjp.pl lists many names in lower case too, for the thing named (a jola is
-    a yawl, a nysa a van, a fiat a car): which of them are words a player knows
-    is for the homograph list to say.
+    Only capitalised words (Jola, not SMS or McDonald): a name is written so;
+    and only those the dictionary does not list in lower case as well. A
+    dictionary that lists both knows a common word of that spelling: sjp.pl
+    has Pług, Górnik and Tchórz (surnames) beside pług, górnik and tchórz (a
+    plough, a miner, a coward), and the surnames of a country are its common
+    words. Taking them for names dropped about 1,200 Polish guesses, most of
+    them everyday words, when this was first tried (the lists of 2026-12-02).
+    Such a spelling still leaves the lists when a registry names it (a Faker
+    first name, a town, a country) and no common word has that form.
     """
     from tools.lexicon.common import _dic_stems, key_of
 
     name = OWN_DICTIONARY.get(lang)
     if name is None:
         return frozenset()
-    stems = (s for s in _dic_stems(name) if s[:1].isupper() and (s[1:].islower() or len(s) == 1))
-    return frozenset(k for s in stems if (k := key_of(lang, s.lower())) is not None)
+    stems = _dic_stems(name)
+    lower = {s for s in stems if s == s.lower()}
+    capitals = {s.lower() for s in stems if s[:1].isupper() and (s[1:].islower() or len(s) == 1)}
+    return frozenset(k for s in sorted(capitals - lower) if (k := key_of(lang, s)) is not None)
 
 
 @functools.cache
