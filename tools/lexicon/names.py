@@ -371,6 +371,18 @@ def _common_other(lang: str, lemma: str, key: str) -> bool:
     )
 
 
+def _common_reading(lang: str, word: str) -> bool:
+    """ru, uk: whether pymorphy3's dictionary (not its guesser) has a reading of
+    ``word`` that is no name of a person, place or brand, of a word from
+    `COMMON_LEMMA` (the vocative of a rare чуйка does not save the surname Чуйко)."""
+    if lang not in {"ru", "uk"}:
+        return False
+    return any(
+        p.is_known and not set(p.tag.grammemes) & NAME_TAGS and _zipf(lang, p.normal_form) >= COMMON_LEMMA
+        for p in _analyzer(lang).parse(word)
+    )
+
+
 def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) -> set[str]:
     """The keys of ``guesses`` (key -> spelling) that leave the lists as names.
 
@@ -386,6 +398,11 @@ def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) ->
             continue
         # A form of a common word that is itself no name (radom: rada).
         if any(_common_other(lang, lemma, key) for lemma in other_lemmas(lang, word)):
+            continue
+        # Russian and Ukrainian: a spelling that pymorphy3's dictionary also
+        # reads as a common word (uk носик, пузир, мошки beside the surnames
+        # Носик, Пузир, Мошки) is that word.
+        if _common_reading(lang, word):
             continue
         dropped.add(key)
     return dropped
