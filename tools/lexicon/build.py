@@ -4,6 +4,11 @@ Run it with the pinned tool requirements (``make lexicon``). Each language's
 module in ``langs/`` does the language-specific work; this writes the files and
 the NOTICE, then the bots' guess trees of the rebuilt lists they play
 (``bot_tables.py``, which also runs alone).
+
+``--check`` rebuilds into a scratch folder instead and compares every file
+with the committed one, byte for byte: it exits 1 and names the files that
+differ, so a rebuild is shown to give the committed lists (reproducible: the
+sources are pinned, every step is sorted, gzip is written with mtime 0).
 """
 
 from __future__ import annotations
@@ -11,9 +16,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import tempfile
+from pathlib import Path
 
 from tools.lexicon import bot_tables
-from tools.lexicon.common import DATA, NAME_SOURCE, WORK, Source, write_lists
+from tools.lexicon.common import DATA, NAME_SOURCE, WORK, Source, WordLists, write_lists
 from tools.lexicon.everyday import FOLDER as EVERYDAY
 from tools.lexicon.names import REGISTRY_SOURCES
 from wordarena.core.alphabets import ALPHABETS
@@ -62,21 +69,52 @@ def write_notice() -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("langs", nargs="*", help="languages to rebuild (default: all with a module)")
+    parser.add_argument(
+        "--check", action="store_true", help="rebuild into a scratch folder, compare with the committed lists"
+    )
+    parser.add_argument("--no-bot-tables", action="store_true", help="keep the bots' guess trees")
     args = parser.parse_args(argv)
     langs = args.langs or [lang for lang in sorted(ALPHABETS) if _has_module(lang)]
     WORK.mkdir(exist_ok=True)
+    if args.check:
+        with tempfile.TemporaryDirectory(prefix="wordarena-lexicon-") as scratch:
+            return check(langs, Path(scratch))
     rebuilt = []
     for lang in langs:
-        module = _module(lang)
-        work = WORK / lang
-        work.mkdir(exist_ok=True)
-        for length, lists in sorted(module.build(work).items()):
+        for length, lists in _built(lang):
             answers, guesses = write_lists(lang, length, lists)
             print(f"{lang} {length}: {answers} answers, {guesses} guesses", flush=True)
             rebuilt.append((lang, length))
     write_notice()
-    bot_tables.write([entry for entry in bot_tables.LISTS if entry in rebuilt])
+    if not args.no_bot_tables:
+        bot_tables.write([entry for entry in bot_tables.LISTS if entry in rebuilt])
     return 0
+
+
+def _built(lang: str) -> list[tuple[int, WordLists]]:
+    work = WORK / lang
+    work.mkdir(exist_ok=True)
+    return sorted(_module(lang).build(work).items())
+
+
+#: The files of a list that a rebuild writes.
+LIST_FILES = ("answers.txt", "guesses.txt.gz")
+
+
+def check(langs: list[str], scratch: Path) -> int:
+    """Rebuild ``langs`` into ``scratch``; 1 when a file differs from the committed one."""
+    differ = []
+    for lang in langs:
+        for length, lists in _built(lang):
+            write_lists(lang, length, lists, out=scratch)
+            for name in LIST_FILES:
+                path = Path(lang) / str(length) / name
+                same = (scratch / path).read_bytes() == (DATA / path).read_bytes()
+                print(f"{path}: {'identical' if same else 'DIFFERS'}", flush=True)
+                if not same:
+                    differ.append(path)
+    print(f"{len(differ)} files differ" if differ else "every rebuilt file is identical to the committed one")
+    return 1 if differ else 0
 
 
 def _has_module(lang: str) -> bool:

