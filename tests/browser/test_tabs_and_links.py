@@ -294,3 +294,19 @@ def test_leaving_a_rated_tournament_shows_the_place_and_the_rating_the_store_kee
         page.reload()  # the home page says the store's rating whatever this tab saw
         expect(page.get_by_test_id("home-rating")).to_have_text(re.compile(f"{stored}"))
     page.context.close()
+
+
+def test_turn_alerts_have_a_service_worker_for_the_whole_site(browser: Browser, live: LiveServer) -> None:
+    """Phones show a page's notifications only through a service worker: once alerts are on,
+    /sw.js is registered with the whole site as its scope, and it caches nothing."""
+    page = tab(context(browser, "phone"), live.url)
+    page.evaluate("localStorage.setItem('wordarena.turnAlerts', 'on')")
+    page.reload()
+    scope = page.evaluate(
+        "navigator.serviceWorker.ready.then((r) => new URL(r.scope).pathname)",
+    )
+    assert scope == "/"
+    source = page.evaluate("fetch('/sw.js').then((r) => r.text())")
+    assert "notificationclick" in source
+    assert "caches." not in source and 'addEventListener("fetch"' not in source  # nothing cached
+    page.context.close()
