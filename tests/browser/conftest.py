@@ -180,7 +180,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-#: The small phone every screen must work on (issue 9).
+#: The small phone every screen must work on.
 SMALL_PHONE = {"width": 360, "height": 640}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}

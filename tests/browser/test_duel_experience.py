@@ -1,4 +1,4 @@
-"""Duel de Mots as players meet it (issue 9 §4–§6), in headless Chromium.
+"""Duel de Mots as players meet it, in headless Chromium.
 
 Every check waits on a condition; time is the server's jump clock (rounds,
 closings) or Playwright's page clock (the client's own timers).

@@ -1,4 +1,4 @@
-"""Every screen on a 360×640 phone (issue 9): nothing wider than the screen, its main control in view.
+"""Every screen on a 360×640 phone: nothing wider than the screen, its main control in view.
 
 With WORDARENA_SCREENS=<folder>, the walk also saves a picture of each screen,
 on the phone and on a desktop (docs/screens/ holds the pictures of the last run).
