@@ -114,6 +114,20 @@ class LiveServer:
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=30)
 
+    def until(self, predicate: Callable[[], bool], what: str, timeout_s: float = 10.0) -> None:
+        """Wait for a state of the server (read on its loop), as `expect` waits for one of a page."""
+
+        async def watch() -> bool:
+            deadline = self.loop.time() + timeout_s
+            while not predicate():
+                if self.loop.time() > deadline:
+                    return False
+                await asyncio.sleep(0.02)
+            return True
+
+        if not asyncio.run_coroutine_threadsafe(watch(), self.loop).result(timeout=timeout_s + 5):
+            raise AssertionError(f"never: {what}")
+
     def room(self, code: str) -> Room:
         """A room, to read inside `call` only (its state belongs to the server's loop)."""
         return self.service.rooms[code]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -268,10 +267,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
         live.jump(15_000)
     expect(player.get_by_test_id("final-standings")).to_be_visible(timeout=20_000)
     player.context.close()  # the room goes with its last player
-    for _ in range(100):
-        if room.code not in live.call(lambda: list(live.service.rooms)):
-            break
-        time.sleep(0.1)
+    live.until(lambda: room.code not in live.service.rooms, "the finished room dropped")
     for page in watchers:
         page.goto(address)
         expect(page.get_by_test_id("t-review")).to_be_visible()
