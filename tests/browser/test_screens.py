@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -19,6 +20,8 @@ from tests.browser.test_tournament_browser import name, to_my_turn, turn_of
 
 SCREENS = os.environ.get("WORDARENA_SCREENS")
 STILL = {"reduced_motion": "reduce"}  # pictures of the final state, not of a flip half-way
+#: A 360x640 touch phone (its browser says so: `pointer: coarse`, a mobile viewport).
+TOUCH: dict[str, Any] = {"small": True, "has_touch": True, "is_mobile": True, **STILL}
 HINTED = re.compile("correct|present|absent")
 
 
@@ -38,12 +41,12 @@ def fits(page: Page, label: str, control: str | None = None) -> None:
 
 def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
     host = new_page(browser, live, **STILL)
-    phone = new_page(browser, live, small=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     for page in (host, phone):
         expect(page.get_by_test_id("home-rating")).to_be_visible()  # the server said who we are
     fits(phone, "home", "quick-game")
     fits(host, "home")
-    dark = new_page(browser, live, small=True, color_scheme="dark", **STILL)
+    dark = new_page(browser, live, color_scheme="dark", **TOUCH)
     expect(dark.get_by_test_id("home-rating")).to_be_visible()
     fits(dark, "home-dark", "queue-tournament")
     dark.context.close()
@@ -56,7 +59,7 @@ def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: Li
         expect(field).to_have_value(kept)
         fits(page, "home-nickname-refused", "nickname-error")
     for small in (True, False):  # a quick game waiting: which seats bots are coming to
-        quick = new_page(browser, live, small=small, **STILL)
+        quick = new_page(browser, live, **(TOUCH if small else STILL))
         quick.get_by_test_id("quick-game").click()
         expect(quick.locator(".seat.bot-coming").first).to_be_visible()
         fits(quick, "lobby-quick", "quick-hint")
@@ -113,7 +116,7 @@ def start_round_seen(page: Page) -> None:
 def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
     """Pocket (a phone) finds every word; Desk (a desktop) plays its first duel, then lets its
     turns run out until it is out, and watches the others; Lazy (a phone) never plays, and watches."""
-    phone = new_page(browser, live, small=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     name(phone, "Pocket")
     phone.get_by_test_id("create-group").click()
     expect(phone.get_by_test_id("screen-group")).to_be_visible()
@@ -121,7 +124,7 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
     name(desk, "Desk")
     desk.goto(phone.get_by_test_id("group-link").input_value())
     expect(phone.get_by_test_id("group-member-1")).to_contain_text("Desk")
-    lazy = new_page(browser, live, small=True, **STILL)
+    lazy = new_page(browser, live, **TOUCH)
     name(lazy, "Lazy")
     lazy.goto(phone.get_by_test_id("group-link").input_value())
     expect(phone.get_by_test_id("group-member-2")).to_contain_text("Lazy")
@@ -148,6 +151,14 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
         expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
         page.keyboard.type(turn.typed_answer[:2])
         fits(page, "tournament-duel", "turn-clock")
+        second = page.context.new_page()  # the same player opens it in a second tab: this one waits
+        second.goto(page.url)
+        expect(second.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+        expect(page.get_by_test_id("standby")).to_be_visible()
+        fits(page, "standby-tournament", "play-here")
+        second.close()
+        expect(page.get_by_test_id("standby")).to_be_hidden(timeout=12_000)
+        expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
         page.keyboard.press("Backspace")
         page.keyboard.press("Backspace")
         page.keyboard.type(turn.typed_answer)
@@ -181,7 +192,7 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
 
 
 def test_every_page_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
-    phone = new_page(browser, live, small=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     desktop = new_page(browser, live, **STILL)
     for path, label in (
         ("/rules", "rules"),
@@ -211,7 +222,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
     tournament watched by its link, then over and gone; a rated tournament left on purpose."""
     from tests.browser.test_tournament_experience import people
 
-    phone = new_page(browser, live, small=True, has_touch=True, is_mobile=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     desk = new_page(browser, live, **STILL)
     link = create_room(desk, "en")
     phone.goto(link)
@@ -250,7 +261,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
     expect(player.get_by_test_id("screen-tournament")).to_be_visible(timeout=60_000)
     room = live.tournament_of("Shown")
     address = f"{live.url}/t/{room.code}"
-    watchers = [new_page(browser, live, small=True, **STILL), new_page(browser, live, **STILL)]
+    watchers = [new_page(browser, live, **TOUCH), new_page(browser, live, **STILL)]
     for page in watchers:
         page.goto(address)
         expect(page.get_by_test_id("screen-tournament")).to_be_visible()
@@ -276,7 +287,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
 
     # A rated tournament left on purpose: the place and the rating change, on the home page.
     leavers = {
-        "Leaver": new_page(browser, live, small=True, **STILL),
+        "Leaver": new_page(browser, live, **TOUCH),
         "Quits": new_page(browser, live, **STILL),
     }
     with people(live, 6, "en"):
