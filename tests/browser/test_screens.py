@@ -39,6 +39,15 @@ def fits(page: Page, label: str, control: str | None = None) -> None:
         page.screenshot(path=str(folder / f"{label}-{size}.png"))
 
 
+def lines_of(page: Page, testid: str) -> int:
+    """How many lines the text of an element takes."""
+    lines: int = page.get_by_test_id(testid).evaluate(
+        """(el) => { const range = document.createRange(); range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+    )
+    return lines
+
+
 def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
     host = new_page(browser, live, **STILL)
     phone = new_page(browser, live, **TOUCH)
@@ -138,6 +147,9 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
         expect(page.get_by_test_id("screen-queue")).to_be_visible()
         expect(page.get_by_test_id("queue-lobby")).to_contain_text("Desk")
     fits(phone, "queue", "unqueue")
+    # A practice's rating reads "1000" then "(unrated)" whole, never "(unrated" and ")".
+    expect(phone.get_by_test_id("queue-rating-note")).to_have_text("(unrated)")
+    assert lines_of(phone, "queue-rating-note") == 1
     fits(desk, "queue")
     live.jump(10_000)
     for page in (phone, desk):
@@ -176,6 +188,7 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
                 fits(page, "tournament-eliminated", "watch")
                 page.get_by_test_id("watch").click()
                 expect(page.get_by_test_id("other-duels")).to_be_visible()
+                expect(page.get_by_test_id("t-status")).to_have_text("You are out: watching the other duels.")
                 fits(page, "tournament-watching", "other-duels")
                 watching.add(index)
         turn = to_my_turn(live, room, "Pocket")

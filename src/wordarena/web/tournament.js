@@ -774,6 +774,8 @@ export class TournamentClient {
   statusText(view) {
     if (view.phase === "finished") return "";
     const me = this.player(view.you, view);
+    // Out, and watching: said also while the end of the last duel is still held (its board hidden).
+    if (this.watching && me && !me.in_play) return t("tournament.watching");
     if (!view.duel) {
       if (this.watcher(view)) return t("tournament.watcherStatus", { n: view.duels.filter((d) => !d.over).length });
       if (view.round?.bye === view.you) return t("tournament.byeStatus");
