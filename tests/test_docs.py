@@ -47,8 +47,6 @@ FORBIDDEN = {
 #: Files whose references are still to be fixed by the engineers who own them now, by path
 #: prefix, with what is left. An entry goes once its files are clean (the last test says so).
 PENDING = {
-    "src/wordarena/web/": "front-end: ids of the old rules file, and issue numbers, in comments",
-    "tests/browser/": "front-end: issue numbers in docstrings",
     "src/wordarena/data/words/": "word lists: ids of the old rules file, and issue numbers, in PROVENANCE.md",
     "tests/data/words/": "word lists: issue numbers in the coverage samples' comments",
     "tools/lexicon/": "word lists: ids of the old rules file, and issue numbers, in comments",

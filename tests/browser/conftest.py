@@ -115,6 +115,20 @@ class LiveServer:
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=30)
 
+    def until(self, predicate: Callable[[], bool], what: str, timeout_s: float = 10.0) -> None:
+        """Wait for a state of the server (read on its loop), as `expect` waits for one of a page."""
+
+        async def watch() -> bool:
+            deadline = self.loop.time() + timeout_s
+            while not predicate():
+                if self.loop.time() > deadline:
+                    return False
+                await asyncio.sleep(0.02)
+            return True
+
+        if not asyncio.run_coroutine_threadsafe(watch(), self.loop).result(timeout=timeout_s + 5):
+            raise AssertionError(f"never: {what}")
+
     def room(self, code: str) -> Room:
         """A room, to read inside `call` only (its state belongs to the server's loop)."""
         return self.node.registry.rooms[code]
@@ -174,7 +188,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-#: The small phone every screen must work on (issue 9).
+#: The small phone every screen must work on.
 SMALL_PHONE = {"width": 360, "height": 640}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}

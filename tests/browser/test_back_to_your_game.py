@@ -1,4 +1,4 @@
-"""Never lose your game (issue 9 §2).
+"""Never lose your game.
 
 Back from the home page, the result after 60 s away (one seat at a time: test_tabs_and_links.py).
 """

@@ -1,4 +1,4 @@
-"""Duel de Mots as players meet it (issue 9 §4–§6), in headless Chromium.
+"""Duel de Mots as players meet it, in headless Chromium.
 
 Every check waits on a condition; time is the server's jump clock (rounds,
 closings) or Playwright's page clock (the client's own timers).
@@ -133,16 +133,40 @@ def test_leaving_mid_round_after_confirming(browser: Browser, live: LiveServer) 
 
 
 def test_a_join_error_stays_until_dismissed(browser: Browser, live: LiveServer) -> None:
+    """A code typed on the home page, and a shared link whose room has closed since: each
+    join is refused by the server, and its error stays where the player looks until dismissed."""
+    host = new_page(browser, live)
+    link = create_room(host, "en")
+    host.get_by_test_id("leave").click()  # the only player leaves: the room closes
+    expect(host.get_by_test_id("screen-home")).to_be_visible()
     page = new_page(browser, live)
     page.clock.install()
-    page.goto(f"{live.url}/r/no-such-room-at-all")
+    page.goto(live.url)
     error = page.get_by_test_id("home-error")
-    expect(error).to_be_visible()
-    expect(error).to_contain_text("does not exist")
-    page.clock.run_for(30_000)  # the old toast vanished after 2.5 s; this stays
-    expect(error).to_be_visible()
-    page.get_by_test_id("home-error-close").click()
-    expect(error).to_be_hidden()
+    for typed_in in ("nosuchroomatall", link):
+        expect(page.get_by_test_id("home-rating")).to_be_visible()  # the server said who we are
+        page.get_by_test_id("join-link").fill(typed_in)
+        page.get_by_test_id("join-link").press("Enter")
+        expect(error).to_be_visible()
+        expect(error).to_contain_text("does not exist")
+        expect(page.get_by_test_id("screen-home")).to_be_visible()
+        page.clock.run_for(30_000)  # a toast would have gone after 2.5 s; this stays
+        expect(error).to_be_visible()
+        page.get_by_test_id("home-error-close").click()
+        expect(error).to_be_hidden()
+    host.context.close()
+    page.context.close()
+
+
+def test_an_unknown_room_address_is_the_sites_404_page(browser: Browser, live: LiveServer) -> None:
+    page = new_page(browser, live)
+    response = page.goto(f"{live.url}/r/no-such-room-at-all")
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_have_text("Page not found")
+    expect(page.locator("main a[href='/']")).to_be_visible()  # the way to the game
+    expect(page.get_by_test_id("screen-home")).to_have_count(0)  # not the game's page: nothing joins
+    assert "wordle" not in page.content().lower()
+    page.context.close()
 
 
 def test_letters_typed_but_not_sent_survive_a_reload(browser: Browser, live: LiveServer) -> None:

@@ -15,7 +15,7 @@ One server for the module, and one pair of pages (phone, desktop) per language.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +25,10 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import LiveServer
 from tests.browser.test_duel_browser import code_of
 from tests.browser.test_duel_experience import CONTRAST
-from tests.browser.test_tournament_browser import name, to_my_turn, turn_of
+from tests.browser.test_tournament_browser import name, read_turn, to_my_turn
 from wordarena.core import lexicon
 from wordarena.core.letters import letters, normalize
+from wordarena.server.rooms.tournament import TournamentRoom
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -265,6 +266,16 @@ def test_ruled_out_keys_keep_3_to_1_in_every_theme(browser: Browser, server: Liv
     host.context.close()
 
 
+def row_taken(room: TournamentRoom, nickname: str, rows: int) -> Callable[[], bool]:
+    """The server took the player's row (or the duel ended meanwhile)."""
+
+    def taken() -> bool:
+        after = read_turn(room, nickname)
+        return after.rows > rows or not after.mine
+
+    return taken
+
+
 def test_a_tournament_on_a_phone_and_a_desktop(browser: Browser, server: LiveServer) -> None:
     """Two friends in a practice tournament (ru: the 12-letter top row): rows played and typed read."""
     live = server
@@ -310,11 +321,7 @@ def test_a_tournament_on_a_phone_and_a_desktop(browser: Browser, server: LiveSer
                 )
                 type_letters(page, "ru", typed("ru", word))
                 page.get_by_test_id("key-enter").click()
-                for _ in range(100):  # the server took the row (or the duel ended meanwhile)
-                    after = turn_of(live, room, nickname)
-                    if after.rows > turn.rows or not after.mine:
-                        break
-                    page.wait_for_timeout(100)
+                live.until(row_taken(room, nickname, turn.rows), "the row taken")
         m = check_keyboard(page, "#duel-keyboard", expected, f"tournament {label}", label == "phone")
         sizes = page.evaluate(TILES, "#duel-board .t-row:not(.future) .tile")
         smallest = min(min(w, h) for w, h in sizes)

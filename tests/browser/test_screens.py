@@ -1,4 +1,4 @@
-"""Every screen on a 360×640 phone (issue 9): nothing wider than the screen, its main control in view.
+"""Every screen on a 360×640 phone: nothing wider than the screen, its main control in view.
 
 With WORDARENA_SCREENS=<folder>, the walk also saves a picture of each screen,
 on the phone and on a desktop (docs/screens/ holds the pictures of the last run).
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -20,6 +20,8 @@ from tests.browser.test_tournament_browser import name, to_my_turn, turn_of
 
 SCREENS = os.environ.get("WORDARENA_SCREENS")
 STILL = {"reduced_motion": "reduce"}  # pictures of the final state, not of a flip half-way
+#: A 360x640 touch phone (its browser says so: `pointer: coarse`, a mobile viewport).
+TOUCH: dict[str, Any] = {"small": True, "has_touch": True, "is_mobile": True, **STILL}
 HINTED = re.compile("correct|present|absent")
 
 
@@ -37,14 +39,23 @@ def fits(page: Page, label: str, control: str | None = None) -> None:
         page.screenshot(path=str(folder / f"{label}-{size}.png"))
 
 
+def lines_of(page: Page, testid: str) -> int:
+    """How many lines the text of an element takes."""
+    lines: int = page.get_by_test_id(testid).evaluate(
+        """(el) => { const range = document.createRange(); range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+    )
+    return lines
+
+
 def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
     host = new_page(browser, live, **STILL)
-    phone = new_page(browser, live, small=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     for page in (host, phone):
         expect(page.get_by_test_id("home-rating")).to_be_visible()  # the server said who we are
     fits(phone, "home", "quick-game")
     fits(host, "home")
-    dark = new_page(browser, live, small=True, color_scheme="dark", **STILL)
+    dark = new_page(browser, live, color_scheme="dark", **TOUCH)
     expect(dark.get_by_test_id("home-rating")).to_be_visible()
     fits(dark, "home-dark", "queue-tournament")
     dark.context.close()
@@ -57,7 +68,7 @@ def test_every_duel_de_mots_screen_fits_a_small_phone(browser: Browser, live: Li
         expect(field).to_have_value(kept)
         fits(page, "home-nickname-refused", "nickname-error")
     for small in (True, False):  # a quick game waiting: which seats bots are coming to
-        quick = new_page(browser, live, small=small, **STILL)
+        quick = new_page(browser, live, **(TOUCH if small else STILL))
         quick.get_by_test_id("quick-game").click()
         expect(quick.locator(".seat.bot-coming").first).to_be_visible()
         fits(quick, "lobby-quick", "quick-hint")
@@ -114,7 +125,7 @@ def start_round_seen(page: Page) -> None:
 def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
     """Pocket (a phone) finds every word; Desk (a desktop) plays its first duel, then lets its
     turns run out until it is out, and watches the others; Lazy (a phone) never plays, and watches."""
-    phone = new_page(browser, live, small=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     name(phone, "Pocket")
     phone.get_by_test_id("create-group").click()
     expect(phone.get_by_test_id("screen-group")).to_be_visible()
@@ -122,7 +133,7 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
     name(desk, "Desk")
     desk.goto(phone.get_by_test_id("group-link").input_value())
     expect(phone.get_by_test_id("group-member-1")).to_contain_text("Desk")
-    lazy = new_page(browser, live, small=True, **STILL)
+    lazy = new_page(browser, live, **TOUCH)
     name(lazy, "Lazy")
     lazy.goto(phone.get_by_test_id("group-link").input_value())
     expect(phone.get_by_test_id("group-member-2")).to_contain_text("Lazy")
@@ -136,6 +147,9 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
         expect(page.get_by_test_id("screen-queue")).to_be_visible()
         expect(page.get_by_test_id("queue-lobby")).to_contain_text("Desk")
     fits(phone, "queue", "unqueue")
+    # A practice's rating reads "1000" then "(unrated)" whole, never "(unrated" and ")".
+    expect(phone.get_by_test_id("queue-rating-note")).to_have_text("(unrated)")
+    assert lines_of(phone, "queue-rating-note") == 1
     fits(desk, "queue")
     live.jump(10_000)
     for page in (phone, desk):
@@ -149,6 +163,14 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
         expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
         page.keyboard.type(turn.typed_answer[:2])
         fits(page, "tournament-duel", "turn-clock")
+        second = page.context.new_page()  # the same player opens it in a second tab: this one waits
+        second.goto(page.url)
+        expect(second.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
+        expect(page.get_by_test_id("standby")).to_be_visible()
+        fits(page, "standby-tournament", "play-here")
+        second.close()
+        expect(page.get_by_test_id("standby")).to_be_hidden(timeout=12_000)
+        expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
         page.keyboard.press("Backspace")
         page.keyboard.press("Backspace")
         page.keyboard.type(turn.typed_answer)
@@ -166,6 +188,7 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
                 fits(page, "tournament-eliminated", "watch")
                 page.get_by_test_id("watch").click()
                 expect(page.get_by_test_id("other-duels")).to_be_visible()
+                expect(page.get_by_test_id("t-status")).to_have_text("You are out: watching the other duels.")
                 fits(page, "tournament-watching", "other-duels")
                 watching.add(index)
         turn = to_my_turn(live, room, "Pocket")
@@ -182,7 +205,7 @@ def test_every_tournament_screen_fits_a_small_phone(browser: Browser, live: Live
 
 
 def test_every_page_fits_a_small_phone(browser: Browser, live: LiveServer) -> None:
-    phone = new_page(browser, live, small=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     desktop = new_page(browser, live, **STILL)
     for path, label in (
         ("/rules", "rules"),
@@ -212,7 +235,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
     tournament watched by its link, then over and gone; a rated tournament left on purpose."""
     from tests.browser.test_tournament_experience import people
 
-    phone = new_page(browser, live, small=True, has_touch=True, is_mobile=True, **STILL)
+    phone = new_page(browser, live, **TOUCH)
     desk = new_page(browser, live, **STILL)
     link = create_room(desk, "en")
     phone.goto(link)
@@ -251,7 +274,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
     expect(player.get_by_test_id("screen-tournament")).to_be_visible(timeout=60_000)
     room = live.tournament_of("Shown")
     address = f"{live.url}/t/{room.code}"
-    watchers = [new_page(browser, live, small=True, **STILL), new_page(browser, live, **STILL)]
+    watchers = [new_page(browser, live, **TOUCH), new_page(browser, live, **STILL)]
     for page in watchers:
         page.goto(address)
         expect(page.get_by_test_id("screen-tournament")).to_be_visible()
@@ -268,10 +291,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
         live.jump(15_000)
     expect(player.get_by_test_id("final-standings")).to_be_visible(timeout=20_000)
     player.context.close()  # the room goes with its last player
-    for _ in range(100):
-        if room.code not in live.call(lambda: list(live.node.registry.rooms)):
-            break
-        time.sleep(0.1)
+    live.until(lambda: room.code not in live.node.registry.rooms, "the finished room dropped")
     for page in watchers:
         page.goto(address)
         expect(page.get_by_test_id("t-review")).to_be_visible()
@@ -280,7 +300,7 @@ def test_every_screen_of_tabs_links_and_leaving_fits_a_small_phone(
 
     # A rated tournament left on purpose: the place and the rating change, on the home page.
     leavers = {
-        "Leaver": new_page(browser, live, small=True, **STILL),
+        "Leaver": new_page(browser, live, **TOUCH),
         "Quits": new_page(browser, live, **STILL),
     }
     with people(live, 6, "en"):

@@ -1,4 +1,4 @@
-"""The site around the games (issue 9 §1, §5): home, pages, themes, statistics, identity, reports."""
+"""The site around the games: home, pages, themes, statistics, identity, reports."""
 
 from __future__ import annotations
 

@@ -34,9 +34,12 @@ SIDEWAYS = "document.documentElement.scrollWidth > document.documentElement.clie
 RAW_KEY = re.compile(r"\b[a-z]+\.[a-z][A-Za-z]+\b")
 
 
-def context(browser: Browser, size: str) -> BrowserContext:
+def context(browser: Browser, size: str, clock: bool = False) -> BrowserContext:
+    """A browser of one player; with `clock`, its tabs' time is Playwright's (run forward at will)."""
     made = browser.new_context(locale="en-US", reduced_motion="reduce", **SIZES[size])
     made.set_default_timeout(15_000)
+    if clock:
+        made.clock.install()  # before any tab loads: every timer of the page is the clock's
     return made
 
 
@@ -54,17 +57,22 @@ def clean(page: Page, label: str) -> None:
 
 
 def paused(page: Page, clock: str, keys: str, board_tile: str) -> None:
-    """The tab says another tab plays, and nothing of it is live: no clock runs, no key is taken."""
+    """The tab says another tab plays, and nothing of it is live: no clock runs, no key is taken.
+
+    The page's clock (installed on its context) is run forward: every timer of the tab fires
+    as if those seconds had passed, and the game's clock still shows nothing."""
     expect(page.get_by_test_id("standby")).to_be_visible()
     expect(page.get_by_test_id("play-here")).to_be_in_viewport()
+    # It says the game comes back by itself: nobody has to find a button in the right tab.
+    expect(page.get_by_test_id("standby")).to_contain_text("comes back here by itself")
     expect(page.get_by_test_id(clock)).to_have_text("–")
-    first = page.get_by_test_id(clock).inner_text()
-    time.sleep(1.3)
-    assert page.get_by_test_id(clock).inner_text() == first == "–"
+    expect(page.locator(".turn-progress")).to_be_hidden()  # no bar of a turn (or of nothing)
+    page.clock.run_for(3_000)
+    expect(page.get_by_test_id(clock)).to_have_text("–")
     assert page.locator(f"[data-testid={keys}] button:not([disabled])").count() == 0  # every key disabled
     before = page.get_by_test_id(board_tile).get_attribute("data-state")
     page.keyboard.type("abc")
-    page.wait_for_timeout(300)
+    page.clock.run_for(500)  # any frame or timer a key would have started has run
     assert page.get_by_test_id(board_tile).get_attribute("data-state") == before != "typed"
     assert not page.title().startswith("●")  # nothing calls the player to this tab
     assert page.locator("[data-dialog]:visible").count() == 0  # no card with its countdown
@@ -75,7 +83,7 @@ def paused(page: Page, clock: str, keys: str, board_tile: str) -> None:
 def test_a_second_tab_takes_the_seat_and_the_first_is_live_again_when_it_closes(
     browser: Browser, live: LiveServer, size: str
 ) -> None:
-    alice = context(browser, size)
+    alice = context(browser, size, clock=True)
     first = tab(alice, live.url)
     link = create_room(first, "en")
     bob = join_by_link(browser, live, link)
@@ -95,7 +103,9 @@ def test_a_second_tab_takes_the_seat_and_the_first_is_live_again_when_it_closes(
     started = time.monotonic()
     expect(first.get_by_test_id("standby")).to_be_hidden(timeout=12_000)
     expect(first.get_by_test_id("clock")).to_have_text(RUNNING)
-    assert time.monotonic() - started < 12
+    taken_back = time.monotonic() - started
+    print(f"{size}: the seat back in the first tab {taken_back:.2f} s after the second closed")
+    assert taken_back < 12
     expect(bob.get_by_test_id("opponent-0")).not_to_have_class(re.compile(r"\baway\b"))  # never away
     assert live.call(lambda: live.room(code).state.seats[0].away_since) is None
     type_word(first, live.wrong_word(code))  # keys are taken again
@@ -105,8 +115,10 @@ def test_a_second_tab_takes_the_seat_and_the_first_is_live_again_when_it_closes(
     bob.context.close()
 
 
-def practice(browser: Browser, live: LiveServer, size: str, nickname: str) -> tuple[Page, TournamentRoom]:
-    ctx = context(browser, size)
+def practice(
+    browser: Browser, live: LiveServer, size: str, nickname: str, clock: bool = False
+) -> tuple[Page, TournamentRoom]:
+    ctx = context(browser, size, clock)
     page = tab(ctx, live.url)
     name(page, nickname)
     page.get_by_test_id("practice-tournament").click()
@@ -122,7 +134,7 @@ def practice(browser: Browser, live: LiveServer, size: str, nickname: str) -> tu
 def test_a_tournament_tab_left_behind_says_nothing_of_your_turn(
     browser: Browser, live: LiveServer, size: str
 ) -> None:
-    first, room = practice(browser, live, size, f"Twin{size}")
+    first, room = practice(browser, live, size, f"Twin{size}", clock=True)
     turn = to_my_turn(live, room, f"Twin{size}")
     assert turn.mine
     expect(first.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
@@ -174,12 +186,7 @@ def test_a_tournament_by_its_address_live_then_finished_and_gone(browser: Browse
     record = live.call(lambda: tournament_record(room.state))
     duels = sum(len(r["duels"]) for r in record["rounds"])
     player.context.close()  # the last member goes: the finished room is dropped
-    for _ in range(100):
-        if room.code not in live.call(lambda: list(live.node.registry.rooms)):
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError("the room stayed")
+    live.until(lambda: room.code not in live.node.registry.rooms, "the finished room dropped")
     for size, page in watchers.items():
         page.goto(address)
         expect(page.get_by_test_id("final-standings")).to_be_visible()
@@ -203,7 +210,7 @@ def test_a_tournament_by_its_address_live_then_finished_and_gone(browser: Browse
 def test_joining_while_a_game_holds_the_seat_says_where_and_what_leaving_costs(
     browser: Browser, live: LiveServer
 ) -> None:
-    first, room = practice(browser, live, "phone", "Busy")
+    first, room = practice(browser, live, "phone", "Busy", clock=True)
     second = tab(first.context, live.url)  # another tab of the same player
     expect(second.get_by_test_id("home-rating")).to_be_visible()
     second.get_by_test_id("create-room").click()
@@ -231,7 +238,7 @@ def test_joining_while_a_game_holds_the_seat_says_where_and_what_leaving_costs(
     # A running Duel de Mots game holds the seat: another tab leaves it from afar (a while
     # after this tab joined it: what a game says to a tab just gone elsewhere is not this).
     start_round(live, host, first)
-    first.wait_for_timeout(2_000)
+    first.clock.run_for(2_500)  # the tabs of this player live 2.5 s further
     second.get_by_test_id("practice-tournament").click()
     expect(second.get_by_test_id("elsewhere")).to_be_visible()
     expect(second.get_by_test_id("elsewhere-cost")).to_contain_text("score")
@@ -293,4 +300,20 @@ def test_leaving_a_rated_tournament_shows_the_place_and_the_rating_the_store_kee
         clean(page, "left result")
         page.reload()  # the home page says the store's rating whatever this tab saw
         expect(page.get_by_test_id("home-rating")).to_have_text(re.compile(f"{stored}"))
+    page.context.close()
+
+
+def test_turn_alerts_have_a_service_worker_for_the_whole_site(browser: Browser, live: LiveServer) -> None:
+    """Phones show a page's notifications only through a service worker: once alerts are on,
+    /sw.js is registered with the whole site as its scope, and it caches nothing."""
+    page = tab(context(browser, "phone"), live.url)
+    page.evaluate("localStorage.setItem('wordarena.turnAlerts', 'on')")
+    page.reload()
+    scope = page.evaluate(
+        "navigator.serviceWorker.ready.then((r) => new URL(r.scope).pathname)",
+    )
+    assert scope == "/"
+    source = page.evaluate("fetch('/sw.js').then((r) => r.text())")
+    assert "notificationclick" in source
+    assert "caches." not in source and 'addEventListener("fetch"' not in source  # nothing cached
     page.context.close()

@@ -36,20 +36,22 @@ def name(page: Page, nickname: str) -> None:
     field.blur()
 
 
-def turn_of(live: LiveServer, room: TournamentRoom, nickname: str) -> Turn:
-    def read() -> Turn:
-        state = room.state
-        entrant = next(e for e in state.entrants if e.name == nickname)
-        rnd = state.round
-        index = rnd.duel_of(entrant.player) if rnd is not None else None
-        if rnd is None or index is None:
-            return Turn(state.phase.value, False, "", 0, None)
-        duel = rnd.duels[index]
-        typed = "".join(letters(state.options.lang, duel.answer))
-        mine = state.phase.value == "playing" and not duel.over and duel.current == entrant.player
-        return Turn(state.phase.value, mine, typed, len(duel.turns), duel.turn_ends_at)
+def read_turn(room: TournamentRoom, nickname: str) -> Turn:
+    """The player's duel as the server has it (on the server's loop only)."""
+    state = room.state
+    entrant = next(e for e in state.entrants if e.name == nickname)
+    rnd = state.round
+    index = rnd.duel_of(entrant.player) if rnd is not None else None
+    if rnd is None or index is None:
+        return Turn(state.phase.value, False, "", 0, None)
+    duel = rnd.duels[index]
+    typed = "".join(letters(state.options.lang, duel.answer))
+    mine = state.phase.value == "playing" and not duel.over and duel.current == entrant.player
+    return Turn(state.phase.value, mine, typed, len(duel.turns), duel.turn_ends_at)
 
-    return live.call(read)
+
+def turn_of(live: LiveServer, room: TournamentRoom, nickname: str) -> Turn:
+    return live.call(lambda: read_turn(room, nickname))
 
 
 def practice_alone(

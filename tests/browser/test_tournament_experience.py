@@ -1,4 +1,4 @@
-"""The Tournament as players meet it (issue 9 §2–§6), in headless Chromium.
+"""The Tournament as players meet it, in headless Chromium.
 
 Time is the server's jump clock; people the test needs beside the browser's
 player are protocol clients (wordarena.client) on the server's loop.

@@ -173,19 +173,7 @@ def tournament_duel_replay(
         if t.key is not None and t.pattern is not None
     ]
     found = _analyse(words, d.answer, [p for p, _, _ in plays], True) if analyse else None
-    players = []
-    for player in d.players:
-        entrant = state.entrant(player)
-        players.append(
-            {
-                "seat": seat[player],
-                "name": None if entrant is None else entrant.name,
-                "bot": None if entrant is None else entrant.bot_level,
-                "rating_before": None if entrant is None else entrant.rating,
-                "rating_after": None if entrant is None else entrant.rating_after,
-                "place": None if entrant is None else entrant.place,
-            }
-        )
+    players = [_duel_player(state, player, seat[player]) for player in d.players]
     start = d.started_at
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -218,6 +206,21 @@ def tournament_duel_replay(
     if found is not None:
         document["summary"] = [s.to_json() for s in analysis.summarise(found, range(2))]
     return document
+
+
+def _duel_player(state: TournamentState, player: str, seat: int) -> dict[str, Any]:
+    """A duel's player as a public replay names them: seat, name, bot level, rating and place."""
+    entrant = state.entrant(player)
+    if entrant is None:
+        return dict.fromkeys(("name", "bot", "rating_before", "rating_after", "place"), None) | {"seat": seat}
+    return {
+        "seat": seat,
+        "name": entrant.name,
+        "bot": entrant.bot_level,
+        "rating_before": entrant.rating,
+        "rating_after": entrant.rating_after,
+        "place": entrant.place,
+    }
 
 
 def tournament_duel_replays(state: TournamentState, *, analyse: bool = True) -> list[dict[str, Any]]:

@@ -154,7 +154,7 @@ class App {
     fillSelect($("option-rounds"), C.duel.round_choices.map((n) => [n, String(n)]), C.duel.default_rounds);
     fillSelect($("bot-level"), C.duel.bot_levels.map((level) => [level, t(`bot.${level}`)]), "medium");
     fillSelect($("group-lang"), C.tournament.languages.map((code) => [code, name(code)]), this.tournamentLanguage());
-    // The player's last choices win over the interface language's default (RULES B1); until
+    // The player's last choices win over the interface language's default (docs/rules.md, "The room"); until
     // they pick one, the word language follows the interface, also when it is switched here.
     $("word-lang").value = this.duelLanguage();
     $("tournament-lang").value = this.tournamentLanguage();
@@ -223,7 +223,7 @@ class App {
     $("alerts-yes").addEventListener("click", () => chooseAlerts(true).then(() => this.render()));
     $("alerts-no").addEventListener("click", () => chooseAlerts(false).then(() => this.render()));
     $("alerts-toggle").addEventListener("click", () => chooseAlerts(alertsChoice() !== "on").then(() => this.render()));
-    // Physical keys, before any focused control sees them (issue 9 §6).
+    // Physical keys, before any focused control sees them: Enter and Backspace always reach the game.
     window.addEventListener("keydown", (event) => this.onPhysicalKey(event), { capture: true });
   }
 

@@ -1,4 +1,4 @@
-// Your turn must be noticeable (issue 9 §5): while it is your turn, or a round
+// Your turn must be noticeable: while it is your turn, or a round
 // is running, the tab's title says so and its icon carries a red dot. A player
 // who accepts turn alerts (offered when they first queue for a rated
 // tournament) also gets a system notification while the tab is in the

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { el, icon, span } from "./dom.js";
 import { C } from "./constants.js";
 
-// Rows and letters of a Duel de Mots grid (RULES.md B2), from the server's constants.
+// Rows and letters of a Duel de Mots grid (docs/rules.md, "Hints, for both games"), from the server's constants.
 const gridRows = () => C.duel.rows;
 const columns = () => C.duel.word_length;
 export const HINT_STATES = ["correct", "present", "absent"];

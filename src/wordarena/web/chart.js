@@ -1,4 +1,4 @@
-// The rating history as a small line chart (issue 9 §5): plain SVG, no library.
+// The rating history as a small line chart: plain SVG, no library.
 // `chartGeometry` is pure (tests/web); `ratingChart` draws it.
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -1,5 +1,5 @@
 // The row being typed: keystrokes → the letters of the room's word language
-// (RULES.md A3). Pure (tests/web).
+// (docs/rules.md, "Languages and letters"). Pure (tests/web).
 
 import { APOSTROPHES } from "./keymap.js";
 

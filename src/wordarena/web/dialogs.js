@@ -1,4 +1,4 @@
-// Dialogs (issue 9 §6): every card shown over a screen (round card, reveal,
+// Dialogs: every card shown over a screen (round card, reveal,
 // standings, intro, elimination, confirmation, report) takes the focus when it
 // opens, keeps Tab inside it, and gives the focus back when it closes.
 // Overlays are marked [data-dialog]; `syncDialogs` runs after every render.

@@ -1,5 +1,5 @@
 // The final result of a Duel de Mots game for somebody who no longer has a
-// seat in it (issue 9 §2): a player back by the room link after 60 s away is
+// seat in it: a player back by the room link after 60 s away is
 // refused a seat, but still sees how the game ended, as a spectator. Built from
 // the stored game (GET /api/rooms/{code}/game) in the shape of a finished view.
 

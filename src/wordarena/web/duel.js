@@ -1,4 +1,4 @@
-// Duel de Mots (RULES.md Part B): the client's state of one room, rebuilt from
+// Duel de Mots (docs/rules.md, "Duel de Mots"): the client's state of one room, rebuilt from
 // the `room` views the server sends (docs/protocol.md), and what the player
 // does in it. Drawing is in duel-lobby.js, duel-game.js and duel-cards.js.
 
@@ -342,7 +342,7 @@ export class DuelClient {
     if (this.view) tickGame(this);
   }
 
-  /** What the tab's title says while a round runs (issue 9 §5), or "". */
+  /** What the tab's title says while a round runs, or "". */
   attentionText() {
     const view = this.view;
     if (!view || view.phase !== "playing" || !this.mySeat() || this.mySeat().done || this.host.detached()) return "";

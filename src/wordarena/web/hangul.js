@@ -1,5 +1,5 @@
 // Korean: the syllables that a row of basic jamo spells (ㅅㅏㄹㅏㅁ → 사람), shown
-// under the tiles while a Korean word is typed jamo by jamo (RULES.md A3).
+// under the tiles while a Korean word is typed jamo by jamo (docs/rules.md, "Languages and letters").
 // Pure, the inverse of core/hangul.py: compound vowels, double consonants and
 // compound finals are joined back; a jamo that cannot join yet is shown alone.
 

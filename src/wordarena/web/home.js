@@ -36,7 +36,7 @@ export function renderHome(app) {
 }
 
 /**
- * "Back to your game": a game this identity still holds a seat in (welcome.current, issue 9 §2).
+ * "Back to your game": a game this identity still holds a seat in (welcome.current).
  * A game that is over is only offered (its result), never reopened by itself, and not at
  * all when it is the one just closed or left here.
  */
@@ -83,7 +83,7 @@ function renderLeftResult(tc) {
   link.textContent = r ? t("tournament.leftSee") : t("tournament.leftFollow");
 }
 
-/** An error that stays where the player looks until dismissed (issue 9 §4). */
+/** An error that stays where the player looks until dismissed: a toast would be gone before it is read. */
 export function showHomeError(text) {
   $("home-error-text").textContent = text;
   $("home-error").hidden = false;

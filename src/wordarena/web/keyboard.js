@@ -1,6 +1,6 @@
 // The on-screen keyboard: the language's rows exactly as the server sends them
 // (GET /api/alphabets → keyboard), Enter and Backspace on the last row, each
-// key coloured by its best hint so far. Ruled-out keys stay usable (RULES.md B2).
+// key coloured by its best hint so far. Ruled-out keys stay usable (docs/rules.md, "Hints, for both games").
 //
 // A player finds a letter where their national layout puts it, so the rows are
 // never laid out again: on a narrow screen the keys get narrower instead (down

@@ -1,4 +1,4 @@
-// Which letters a physical key types in a room's word language (RULES.md A3).
+// Which letters a physical key types in a room's word language (docs/rules.md, "Languages and letters").
 // Pure (tests/web): takes what a keydown event says ({key, code, shiftKey})
 // and an alphabet (composer.js `makeAlphabet`).
 //

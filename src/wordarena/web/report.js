@@ -1,4 +1,4 @@
-// Reporting a word from the reveal card (issue 9 §5): an answer that should not
+// Reporting a word from the reveal card: an answer that should not
 // be one, or a word that was refused. Stored for review with the word, the
 // language and the reason (POST /api/reports); a report never changes a list.
 

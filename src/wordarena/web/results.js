@@ -1,4 +1,4 @@
-// Sharing a finished game's result (issue 9 §5): the spoiler-free text of
+// Sharing a finished game's result: the spoiler-free text of
 // share.js, filled from what this tab saw of the game.
 
 import { t } from "./i18n.js";

@@ -1,4 +1,4 @@
-// Sharing a result without spoiling it (issue 9 §5): the game, the word
+// Sharing a result without spoiling it: the game, the word
 // language, an emoji grid made of the hint colours only, and the site's link.
 // The text builders are pure (tests/web): they see patterns, never letters.
 

@@ -1,4 +1,4 @@
-// Sounds and vibration (issue 9 §5): your turn, a solve, the last 10 seconds,
+// Sounds and vibration: your turn, a solve, the last 10 seconds,
 // the end. Off until the player turns them on with the one switch in the top
 // bar; the choice is kept. Tones are synthesised (no audio files to load).
 

@@ -1,4 +1,4 @@
-// /stats: the player's own history and statistics (issue 9 §5), read from
+// /stats: the player's own history and statistics, read from
 // GET /api/me with this browser's identity, and the one-time code that carries
 // the identity to another device (POST /api/transfer, /api/transfer/claim).
 

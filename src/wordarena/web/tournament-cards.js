@@ -22,7 +22,7 @@ function renderIntro(tc, view) {
   const round = view.round;
   $("round-intro-title").textContent = t("tournament.round", { n: round.number });
   $("round-intro-mine").textContent = tc.myPairingText(view);
-  // Your duel: who plays first and how long its word is (both drawn per duel, RULES C4).
+  // Your duel: who plays first and how long its word is (both drawn per duel).
   const mine = view.duel;
   $("round-intro-detail").textContent = mine
     ? `${mine.first === view.you ? t("tournament.youPlayFirst") : t("tournament.playsFirst", { name: tc.nameOf(mine.first, view) })} · ${t("tournament.intro.length", { n: mine.length })}`

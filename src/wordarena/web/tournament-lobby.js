@@ -6,6 +6,22 @@ import { t } from "./i18n.js";
 import { $, el, icon, span, testid } from "./dom.js";
 import { alertsChoice, alertsPossible } from "./attention.js";
 
+/**
+ * The rating in the queue's facts: the number big, a practice's "(unrated)" under it in
+ * small letters, whole: in a third of a phone's width it would otherwise break inside.
+ */
+function renderQueueRating(q) {
+  const cell = $("queue-rating");
+  const number = String(q.rating);
+  const full = q.practice ? t("tournament.queue.unrated", { n: q.rating }) : number;
+  const note = full.replace(number, "").trim();
+  if (!note || !full.includes(number)) {
+    cell.textContent = full;
+    return;
+  }
+  cell.replaceChildren(number, testid(span("fact-note", note), "queue-rating-note"));
+}
+
 export function renderQueue(tc) {
   const q = tc.queue;
   const size = q.lobby?.size ?? 1;
@@ -17,7 +33,7 @@ export function renderQueue(tc) {
   $("queue-detail").textContent = q.practice ? practiceDetail(q, size, seats, tc.host.me()) : t("tournament.queue.needed", { n: seats - size });
   $("queue-lang").textContent = tc.langName(q.lang);
   $("queue-lang").lang = q.lang;
-  $("queue-rating").textContent = q.practice ? t("tournament.queue.unrated", { n: q.rating }) : String(q.rating);
+  renderQueueRating(q);
   $("queue-waiting").textContent = String(q.waiting);
   const lobby = $("queue-lobby");
   lobby.dataset.size = String(size);

@@ -1,4 +1,4 @@
-// The Tournament (RULES.md Part C; docs/protocol.md): the
+// The Tournament (docs/rules.md, "Tournament"; docs/protocol.md): the
 // client's state of the queue, the group and the tournament, rebuilt from the
 // `queue`, `group` and `tournament` messages, and what the player does in them.
 // Drawing: tournament-lobby.js (queue, group), tournament-board.js (your duel),
@@ -28,7 +28,7 @@ const OWN_CODES = new Set([
   "members_busy", "unknown_group", "group_full", "unknown_tournament", "no_tournament", "not_playing", "no_duel",
   "not_queued", "lobby_full", "need_players", "started", "lobby_closed", "not_in_duel", "bot_seat",
 ]);
-/** How long the end of a duel stays on screen before the next round's intro covers it (issue 9 §4). */
+/** How long the end of a duel stays on screen before the next round's intro covers it: long enough to read who won and the word. */
 export const DUEL_END_HOLD_MS = 3_000;
 
 function groupFromPath() {
@@ -65,7 +65,7 @@ export class TournamentClient {
     this.launching = false; // a group_launch is on its way: a second click must not send another
     this.leftCode = null; // a tournament we left: its late views are ignored
     // A tournament left on purpose, until the player dismisses it: {code, rated, walkedOut,
-    // round, of, result}; its place is settled at the end of the round (RULES C7).
+    // round, of, result}; its place is settled at the end of the round (docs/rules.md, "Leaving and connection loss").
     this.left = null;
     this.review = null; // {code, rounds}: every duel of a finished tournament, from the store
     this.watching = false; // eliminated and chose to watch the other duels
@@ -719,7 +719,7 @@ export class TournamentClient {
     return this.host.alphabet(lang)?.name ?? lang;
   }
 
-  /** What the tab's title says while it is your turn (issue 9 §5), or "". */
+  /** What the tab's title says while it is your turn, or "". */
   attentionText() {
     const view = this.view;
     if (!view || this.screen() !== "tournament") return "";
@@ -774,6 +774,8 @@ export class TournamentClient {
   statusText(view) {
     if (view.phase === "finished") return "";
     const me = this.player(view.you, view);
+    // Out, and watching: said also while the end of the last duel is still held (its board hidden).
+    if (this.watching && me && !me.in_play) return t("tournament.watching");
     if (!view.duel) {
       if (this.watcher(view)) return t("tournament.watcherStatus", { n: view.duels.filter((d) => !d.over).length });
       if (view.round?.bye === view.you) return t("tournament.byeStatus");
