@@ -27,6 +27,7 @@ from wordarena.core.duel.state import DuelState, RoundResult
 from wordarena.core.duel.state import Phase as DuelPhase
 from wordarena.core.letters import alphabet
 from wordarena.core.lexicon import WordList
+from wordarena.core.replay_ids import replay_id
 from wordarena.core.scoring import winners
 from wordarena.core.tournament import rules as tournament_rules
 from wordarena.core.tournament.duel import Duel
@@ -113,6 +114,7 @@ def duel_replay(state: DuelState, *, analyse: bool = True) -> dict[str, Any]:
         )
     document: dict[str, Any] = {
         "format": FORMAT,
+        "id": replay_id(state.seed, state.game_number),
         "mode": "duel",
         "lang": lang,
         "length": duel_rules.WORD_LENGTH,
@@ -177,6 +179,8 @@ def tournament_duel_replay(
     start = d.started_at
     document: dict[str, Any] = {
         "format": FORMAT,
+        "id": replay_id(state.seed, round_number, index),
+        "code": state.code,
         "mode": "tournament_duel",
         "lang": lang,
         "length": d.length,

@@ -27,6 +27,7 @@ from wordarena import site
 from wordarena.core.alphabets import ALPHABETS
 from wordarena.core.letters import alphabet
 from wordarena.server import heap, limits, protocol_doc, sockets
+from wordarena.server.analyst import Analyst
 from wordarena.server.clock import GameClock, now_ms, scaled_clock
 from wordarena.server.cluster import engines
 from wordarena.server.config import Config
@@ -53,6 +54,7 @@ from wordarena.site.context import SITE, SiteContext
 from wordarena.store.database import Database, StoreUnavailable, sqlite_url
 from wordarena.store.games import GameRepository
 from wordarena.store.players import PlayerRepository
+from wordarena.store.replays import ReplayRepository
 from wordarena.store.rooms import RoomRepository
 from wordarena.store.tournaments import TournamentRepository
 
@@ -208,8 +210,9 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
     node = assemble(config, app[DATABASE], shared, GameClock(clock, config.time_scale))
     app[NODE] = node
     app[SOCKETS] = Sockets(connection_context(node), config.trust_proxy)
+    replays = ReplayRepository(node.db)
     app[SITE] = SiteContext(
-        node.db, node.players, node.games, node.tournaments, node.router, config.trust_proxy
+        node.db, node.players, node.games, node.tournaments, node.router, replays, config.trust_proxy
     )
     await node.start()
     # No bot warm-up: bots decide from the guess trees shipped with the lists (core.bot_tables).
@@ -232,8 +235,18 @@ def assemble(config: Config, db: Database, shared: engines.Shared, clock: GameCl
     router = Router(name, registry, shared.directory, shared.bus, owners, delivery, tasks)
     link.dead = router.dead  # one view of which processes stopped answering
     seating = Seating(shared.seats, router, link)
+    analyst = Analyst(journal, tasks)
     registry.context = RoomContext(
-        clock, delivery, journal, shared.seats, shared.directory, tasks, metrics, link, registry.forget
+        clock,
+        delivery,
+        journal,
+        shared.seats,
+        shared.directory,
+        tasks,
+        metrics,
+        link,
+        registry.forget,
+        analyst,
     )
     desk_context = DeskContext(
         shared.seats, delivery, registry, seating, players, clock, metrics, tasks, link

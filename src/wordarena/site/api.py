@@ -9,13 +9,16 @@ Every store call runs on the site's own threads (site/work.py), never the games'
 from __future__ import annotations
 
 import asyncio
+import json
 import unicodedata
+from collections import OrderedDict
 from typing import Any, Final
 
 from aiohttp import web
 
 from wordarena.core.alphabets import ALPHABETS
 from wordarena.server import limits
+from wordarena.site import preview
 from wordarena.site.constants import constants
 from wordarena.site.context import SITE
 from wordarena.site.work import SITE_WORK, address, hashed, in_store
@@ -25,6 +28,32 @@ from wordarena.store.reports import KINDS, MAX_REASON, MAX_WORD, ReportRepositor
 from wordarena.store.transfers import TransferRepository
 
 MAX_TOKEN_LENGTH: Final = 200
+PREVIEWS_KEPT: Final = 512  # link pictures kept in memory (each a few KiB)
+
+
+class Previews:
+    """The last link pictures drawn: a game's picture never changes, so it is drawn once while kept."""
+
+    def __init__(self) -> None:
+        self._images: OrderedDict[str, bytes] = OrderedDict()
+
+    def get(self, replay_id: str) -> bytes | None:
+        image = self._images.get(replay_id)
+        if image is not None:
+            self._images.move_to_end(replay_id)
+        return image
+
+    def put(self, replay_id: str, image: bytes) -> None:
+        self._images[replay_id] = image
+        while len(self._images) > PREVIEWS_KEPT:
+            self._images.popitem(last=False)
+
+
+PREVIEWS = web.AppKey("previews", Previews)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 async def player_of(request: web.Request) -> Player | None:
@@ -167,11 +196,43 @@ async def post_transfer_claim(request: web.Request) -> web.Response:
     return web.json_response({"token": token, "name": name}, headers={"Cache-Control": "no-store"})
 
 
+async def get_replay(request: web.Request) -> web.Response:
+    """A finished game's replay: every guess in order, its colours and time, the expert's analysis.
+
+    Stored only once the game (or, for a duel, its tournament) is over: an id of a game
+    in play answers 404 like any unknown id, and nothing of it leaves the server early.
+    """
+    document = await in_store(request, request.app[SITE].replays.get, request.match_info["id"])
+    if document is None:
+        return web.json_response({"error": "unknown_game"}, status=404)
+    headers = {"Cache-Control": "public, max-age=60"}  # the analysis may replace it once, soon after
+    return web.json_response(document, headers=headers, dumps=_dumps)
+
+
+async def get_preview(request: web.Request) -> web.Response:
+    """The picture a chat shows for a game's link: its grids' colours, no letters (site/preview.py)."""
+    replay_id = request.match_info["id"]
+    cache = request.app[PREVIEWS]
+    image = cache.get(replay_id)
+    if image is None:
+        document = await in_store(request, request.app[SITE].replays.get, replay_id)
+        if document is None:
+            raise web.HTTPNotFound(text="no such game")
+        image = await request.app[SITE_WORK].store.run(address(request), preview.replay_preview, document)
+        cache.put(replay_id, image)
+    return web.Response(
+        body=image, content_type="image/png", headers={"Cache-Control": "public, max-age=86400"}
+    )
+
+
 def add_routes(app: web.Application) -> None:
+    app[PREVIEWS] = Previews()
     app.router.add_get("/api/constants", get_constants)
     app.router.add_get("/api/me", get_me)
     app.router.add_get("/api/rooms/{code}/game", get_room_game)
     app.router.add_get("/api/tournaments/{code}", get_tournament)
+    app.router.add_get("/api/games/{id}", get_replay)
+    app.router.add_get("/games/{id}/preview.png", get_preview)
     app.router.add_post("/api/reports", post_report)
     app.router.add_post("/api/transfer", post_transfer)
     app.router.add_post("/api/transfer/claim", post_transfer_claim)

@@ -14,6 +14,7 @@ from aiohttp import web
 from wordarena.store.database import Database
 from wordarena.store.games import GameRepository
 from wordarena.store.players import PlayerRepository
+from wordarena.store.replays import ReplayRepository
 from wordarena.store.tournaments import TournamentRepository
 
 
@@ -30,6 +31,7 @@ class SiteContext:
     games: GameRepository
     tournaments: TournamentRepository
     in_play: GamesInPlay
+    replays: ReplayRepository
     trust_proxy: bool = False  # the client's address from X-Forwarded-For (behind a TLS proxy only)
 
 

@@ -16,12 +16,14 @@ from sqlalchemy.orm import Session
 
 from wordarena.store.database import Database
 from wordarena.store.games import store_duel
+from wordarena.store.replays import store_replay
 from wordarena.store.schema import RoomEventRow, RoomRow
 from wordarena.store.tournaments import store_place, store_tournament
 from wordarena.store.writes import (
     DuelStored,
     EventAppended,
     PlaceStored,
+    ReplayStored,
     RoomDropped,
     RoomOpened,
     SnapshotTaken,
@@ -200,7 +202,7 @@ def _apply(connection: Connection, writes: Sequence[Write]) -> None:
             }
             connection.execute(_SAVE_SNAPSHOT, snapshot)
             connection.execute(_DROP_COVERED_EVENTS, {"room": write.code, "seq": write.seq})
-    results = [w for w in writes if isinstance(w, DuelStored | PlaceStored | TournamentStored)]
+    results = [w for w in writes if isinstance(w, DuelStored | PlaceStored | TournamentStored | ReplayStored)]
     if results:
         with Session(bind=connection) as session:  # joins the transaction: committed with it
             for write in results:
@@ -211,6 +213,8 @@ def _apply(connection: Connection, writes: Sequence[Write]) -> None:
                         store_place(session, write)
                     case TournamentStored():
                         store_tournament(session, write)
+                    case ReplayStored():
+                        store_replay(session, write)
             session.flush()
     for write in writes:
         if isinstance(write, RoomDropped):

@@ -161,4 +161,4 @@ class PlacementRow(Base):
 # The tables of the site's features (word reports, identity transfers) live beside their
 # repositories; importing them
 # here puts them in `Base.metadata` for whoever compares it with the migrations.
-from wordarena.store import reports, transfers  # noqa: E402, F401
+from wordarena.store import replays, reports, transfers  # noqa: E402, F401

@@ -90,4 +90,29 @@ class TournamentStored:
     fence: int = 0
 
 
-Write = RoomOpened | EventAppended | SnapshotTaken | RoomDropped | DuelStored | PlaceStored | TournamentStored
+@dataclass(frozen=True)
+class ReplayStored:
+    """A finished game's (or duel's) replay document, under its public id.
+
+    Keyed by its id: stored again, it changes nothing, unless this one is ``analysed``
+    and the stored one was not (the analysis is computed after the game is stored).
+    """
+
+    code: str  # the room or tournament it comes from
+    id: str
+    kind: str  # "duel" | "tournament_duel"
+    document: dict[str, Any]
+    analysed: bool = False
+    fence: int = 0
+
+
+Write = (
+    RoomOpened
+    | EventAppended
+    | SnapshotTaken
+    | RoomDropped
+    | DuelStored
+    | PlaceStored
+    | TournamentStored
+    | ReplayStored
+)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.core.duel.conftest import FirstConsistentMind, fixed_think, new_table
-from tests.core.duel.test_view import all_answer_forms
+from tests.core.duel.test_view import all_answer_forms, view_values
 from wordarena.core import lexicon
 from wordarena.core.duel import rules
 from wordarena.core.duel.events import (
@@ -168,7 +168,7 @@ class DuelMachine(RuleBasedStateMachine):
         if state.phase in (Phase.CARD, Phase.PLAYING):
             solvers = {seat.player for seat in state.seats if seat.solved}  # they found it themselves
             for player in [p for p in (*self.people, None) if p not in solvers]:
-                text = json.dumps(view_for(state, player, self.table.now), ensure_ascii=False)
+                text = json.dumps(view_values(view_for(state, player, self.table.now)), ensure_ascii=False)
                 for form in all_answer_forms(state):
                     assert form not in text
 

@@ -9,7 +9,7 @@ from wordarena.core.tournament.events import GuessSubmitted, PlayerLeft
 from wordarena.core.tournament.record import tournament_record
 from wordarena.core.tournament.state import Phase
 
-DUEL_KEYS = {"players", "first", "length", "answer", "turns", "winner", "draw"}
+DUEL_KEYS = {"players", "first", "length", "answer", "turns", "winner", "draw", "replay"}
 
 
 def test_the_record_has_exactly_the_documented_shape(started: Table) -> None:

@@ -17,6 +17,7 @@ from wordarena.core import lexicon
 from wordarena.core.duel import rules
 from wordarena.core.duel.state import DuelState, Phase, RoundResult, Row, Seat
 from wordarena.core.letters import letters
+from wordarena.core.replay_ids import replay_path
 from wordarena.core.scoring import round_points, winners
 from wordarena.core.sharing import Share, build_now
 
@@ -100,6 +101,7 @@ class RoomView(TypedDict):
     keyboard: NotRequired[dict[str, str]]  # the best hint per letter of your guesses this round
     reveal: NotRequired[RevealView]  # in reveal and finished
     standings: NotRequired[StandingsView]  # in finished
+    replay: NotRequired[str]  # in finished: the game's replay page (core.replay_ids)
 
 
 def view_for(state: DuelState, player: str | None, now: int, share: Share = build_now) -> RoomView:
@@ -132,6 +134,7 @@ def view_for(state: DuelState, player: str | None, now: int, share: Share = buil
         view["reveal"] = share("reveal", partial(reveal_view, state, state.results[-1]))
     if state.phase is Phase.FINISHED:
         view["standings"] = share("standings", partial(standings, state))
+        view["replay"] = replay_path(state.seed, state.game_number)
     return view
 
 

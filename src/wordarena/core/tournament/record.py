@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordarena.core import lexicon
+from wordarena.core.replay_ids import replay_path
 from wordarena.core.tournament.duel import Duel
 from wordarena.core.tournament.state import Round, TournamentState
 
@@ -39,7 +40,10 @@ def round_record(state: TournamentState, rnd: Round) -> dict[str, Any]:
     return {
         "number": rnd.number,
         "bye": rnd.bye,
-        "duels": [duel_record(state.options.lang, d) for d in rnd.duels],
+        "duels": [
+            duel_record(state.options.lang, d) | {"replay": replay_path(state.seed, rnd.number, index)}
+            for index, d in enumerate(rnd.duels)
+        ],
         "lives_after": dict(rnd.lives_after),
         "eliminated": list(rnd.eliminated),
     }

@@ -21,6 +21,7 @@ from typing import Literal, NotRequired, TypedDict
 from wordarena.core import lexicon
 from wordarena.core.feedback import keep_best
 from wordarena.core.letters import letters
+from wordarena.core.replay_ids import replay_path
 from wordarena.core.sharing import Share, build_now
 from wordarena.core.tournament import rules
 from wordarena.core.tournament.duel import Duel
@@ -80,6 +81,7 @@ class DuelView(TypedDict):
     keyboard: NotRequired[dict[str, str]]  # your own duel only
     answer: NotRequired[str]  # once the duel is over, never before
     answer_letters: NotRequired[list[str]]
+    replay: NotRequired[str]  # once the tournament is over: the duel's replay page (core.replay_ids)
 
 
 class TournamentView(TypedDict):
@@ -214,6 +216,9 @@ def duel_view(
         words = lexicon.word_list(lang, d.length)
         view["answer"] = words.spelling(d.answer)
         view["answer_letters"] = letters(lang, d.answer)
+    rnd = state.round
+    if state.phase is Phase.FINISHED and rnd is not None:  # a duel's words may come again before
+        view["replay"] = replay_path(state.seed, rnd.number, index)
     return view
 
 

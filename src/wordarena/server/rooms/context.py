@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from wordarena.core.seating import Seat
+from wordarena.server.analyst import Analyst
 from wordarena.server.clock import GameClock
 from wordarena.server.cluster.directory import Directory
 from wordarena.server.cluster.seats import Seats
@@ -51,3 +52,4 @@ class RoomContext:
     metrics: Metrics
     desk: DeskPoster
     forget: Callable[[Coded], None]  # the registry lets go of a closed room
+    analyst: Analyst  # replays analysed off the loop

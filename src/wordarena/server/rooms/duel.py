@@ -10,12 +10,13 @@ from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.record import game_record
 from wordarena.core.duel.state import DuelState, Phase
 from wordarena.core.duel.view import RoomView, view_for
+from wordarena.core.replay import duel_replay
 from wordarena.core.sharing import Share, build_now
 from wordarena.server import protocol
 from wordarena.server.desk_requests import QuickRoomChanged
 from wordarena.server.refs import Who
 from wordarena.server.rooms.base import Room
-from wordarena.store.writes import DuelStored, RoomDropped, Write
+from wordarena.store.writes import DuelStored, ReplayStored, RoomDropped, Write
 
 
 class DuelRoom(Room):
@@ -90,14 +91,23 @@ class DuelRoom(Room):
                     player_ids=[None if seat.bot_level is not None else seat.player for seat in s.seats],
                     bot_levels=[seat.bot_level for seat in s.seats],
                     quick=s.quick,
-                )
+                ),
+                self._replay(duel_replay(s, analyse=False)),
             ]
         if isinstance(effect, ev.RoomClosed):
             return [RoomDropped(self.code)]
         return []
 
+    def _replay(self, document: dict[str, Any]) -> ReplayStored:
+        return ReplayStored(self.code, document["id"], "duel", document, fence=self.fence)
+
     def react(self, effect: Any) -> None:
         if isinstance(effect, ev.GameEnded):
             self.context.metrics.games.labels(effect.reason).inc()
+            self.context.analyst.analyse(self.code, "duel", self.state, _analysed, self.fence)
         elif isinstance(effect, ev.RoomClosed):
             self.dropped()
+
+
+def _analysed(state: DuelState) -> list[dict[str, Any]]:
+    return [duel_replay(state)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordarena.core.replay import tournament_duel_replays
 from wordarena.core.sharing import Share, build_now
 from wordarena.core.tournament import events as ev
 from wordarena.core.tournament.game import TournamentGame
@@ -13,7 +14,7 @@ from wordarena.core.tournament.view import TournamentView, view_for
 from wordarena.server.desk_requests import TournamentOver
 from wordarena.server.refs import Who
 from wordarena.server.rooms.base import Room
-from wordarena.store.writes import PlaceStored, RoomDropped, TournamentStored, Write
+from wordarena.store.writes import PlaceStored, ReplayStored, RoomDropped, TournamentStored, Write
 
 
 class TournamentRoom(Room):
@@ -60,10 +61,15 @@ class TournamentRoom(Room):
                 )
             ]
         if isinstance(effect, ev.TournamentEnded):
+            replays = [
+                ReplayStored(self.code, d["id"], "tournament_duel", d, fence=self.fence)
+                for d in tournament_duel_replays(s, analyse=False)
+            ]
             return [
                 TournamentStored(
                     self.code, tournament_record(s), s.options.rated, effect.reason, self.people()
-                )
+                ),
+                *replays,
             ]
         if isinstance(effect, ev.LobbyClosed):
             return [RoomDropped(self.code)]
@@ -75,5 +81,8 @@ class TournamentRoom(Room):
         elif isinstance(effect, ev.TournamentEnded):
             self.context.metrics.games.labels(f"tournament_{effect.reason}").inc()
             self.context.desk.to_desk(TournamentOver(self.people()))
+            self.context.analyst.analyse(
+                self.code, "tournament_duel", self.state, tournament_duel_replays, self.fence
+            )
         elif isinstance(effect, ev.LobbyClosed):
             self.dropped()
