@@ -104,27 +104,37 @@ async def test_the_word_language_is_chosen_or_follows_the_interface(arena: Arena
         assert (await bob.view_where(lambda v: v["code"] == code))["options"]["lang"] == "en"
 
 
-async def test_bad_codes_full_and_started_rooms_get_clear_messages(arena: Arena) -> None:
+async def test_bad_codes_get_clear_messages_and_a_full_or_started_room_is_watched(arena: Arena) -> None:
     async with arena.client() as alice, arena.client() as bob, arena.client() as carol:
         await carol.hello()
         await carol.send({"type": "join", "room": "no-such-room"})
         unknown = await carol.expect("error")
         assert unknown["code"] == "unknown_room" and unknown["game"] == "duel"  # whose code it was
+        await carol.send({"type": "guess", "word": "crane"})
+        none = await carol.expect("error")
+        assert none["code"] == "no_room" and none["game"] is None  # no game is concerned
         code = await two_players(arena, alice, bob)
         for _ in range(4):
             await alice.send({"type": "add_bot", "level": "easy"})
         await alice.view_where(lambda v: len(v["seats"]) == 6)
-        await carol.send({"type": "join", "room": code})
-        full = await carol.expect("refused")
-        assert (full["code"], full["game"], full["room"]) == ("room_full", "duel", code)  # which game refused
+        await carol.send({"type": "join", "room": code})  # full: its link makes her a watcher
+        watched = await carol.view_where(lambda v: v["code"] == code)
+        assert watched["you"] is None and len(watched["seats"]) == 6
+        assert carol.player["id"] not in {s.get("id") for s in watched["seats"]}  # type: ignore[index]
         await alice.send({"type": "remove_bot", "seat": 5})
+        await alice.view_where(lambda v: len(v["seats"]) == 5)
+        await carol.view_where(lambda v: len(v["seats"]) == 5)  # she watches it live
         await alice.send({"type": "start"})
         await alice.view_where(lambda v: v["phase"] == "card")
-        await carol.send({"type": "join", "room": code})
-        assert (await carol.expect("refused"))["code"] == "game_started"
-        await carol.send({"type": "guess", "word": "crane"})
-        none = await carol.expect("error")
-        assert none["code"] == "no_room" and none["game"] is None  # no game is concerned
+        async with arena.client() as dave:
+            await dave.hello()
+            await dave.send({"type": "join", "room": code})  # started: watched too, no seat taken
+            late = await dave.view_where(lambda v: v["code"] == code)
+            assert late["you"] is None and len(late["seats"]) == 5
+        await carol.send({"type": "guess", "word": "crane"})  # a watcher acts on nothing
+        await carol.send({"type": "ping", "t": 1})
+        await carol.expect("pong")
+        assert len(room_of(arena, code).state.seats) == 5
 
 
 async def test_a_second_tab_replaces_the_first(arena: Arena) -> None:
@@ -408,3 +418,28 @@ async def test_a_quick_room_made_for_a_tab_that_closed_on_the_way_closes(arena: 
     await arena.settle(60_000)
     assert node.registry.rooms == {}
     assert node.link.desk is not None and node.link.desk.state.quick_rooms == {}
+
+
+async def test_a_watcher_of_a_started_room_sees_colours_only_until_the_reveal(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob, arena.client() as watcher:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        await watcher.hello()
+        await watcher.send({"type": "join", "room": code})
+        await watcher.view_where(lambda v: v["code"] == code and v["phase"] == "playing")
+        wrong = wrong_words(arena, code, 1)[0]
+        await alice.guess(wrong)
+        seen = await watcher.view_where(lambda v: len(v["seats"][0]["rows"]) == 1)
+        assert seen["you"] is None and seen["seats"][0]["rows"] == [
+            {"pattern": seen["seats"][0]["rows"][0]["pattern"]}
+        ]
+        answer = answer_of(arena, code)
+        text = json.dumps(watcher.received)
+        assert (
+            wrong not in text and answer not in text and '"letters"' not in text
+        )  # nothing before the reveal
+        await alice.guess(answer)
+        for word in wrong_words(arena, code, 6):
+            await bob.guess(word)
+        revealed = await watcher.view_where(lambda v: v["phase"] == "reveal")
+        assert revealed["reveal"]["answer"] == answer

@@ -67,6 +67,8 @@ class _Batch:
 
 class Room(ABC):
     kind: messages.GameKind  # the snapshot says which game to restore
+    #: Refusals of a seat that make the tab a watcher instead (a room's link opened when it is full).
+    watch_instead: frozenset[str] = frozenset()
 
     def __init__(self, game: Game, context: RoomContext) -> None:
         self.game = game
@@ -408,9 +410,13 @@ class Room(ABC):
             ref = item.conn
             if isinstance(item, Attach | Watch):  # could not sit down (full, started, left): not a member
                 self.members.pop(effect.player, None)
-                self.context.delivery.detached(ref, self.code)
                 batch.fresh = [(p, r) for p, r in batch.fresh if r != ref]
                 self.context.tasks.spawn(self.context.seats.release(effect.player, self.code), "release")
+                if effect.code in self.watch_instead:  # a full or started room's link: watch it
+                    self.tabs.watch(ref)
+                    batch.fresh_watchers.append(ref)
+                    return
+                self.context.delivery.detached(ref, self.code)
         elif effect.player is not None:
             ref = self.members.get(effect.player)
         if ref is not None:

@@ -10,6 +10,7 @@ from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.record import game_record
 from wordarena.core.duel.state import DuelState, Phase
 from wordarena.core.duel.view import RoomView, view_for
+from wordarena.core.refusal import Refusal
 from wordarena.core.replay import duel_replay
 from wordarena.core.sharing import Share, build_now
 from wordarena.server import protocol
@@ -21,6 +22,9 @@ from wordarena.store.writes import DuelStored, ReplayStored, RoomDropped, Write
 
 class DuelRoom(Room):
     kind = "duel"
+    # A full room, or one already playing: its link lets anybody watch (what players see of each
+    # other: colours without letters until the reveal).
+    watch_instead = frozenset({Refusal.ROOM_FULL, Refusal.GAME_STARTED})
     game: DuelGame
 
     @property
