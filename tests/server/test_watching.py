@@ -21,9 +21,9 @@ async def running_tournament(arena: Arena, stack: AsyncExitStack) -> tuple[list[
 
 
 def no_letters_in_play(view: dict[str, Any]) -> bool:
-    """Colours only, and no answer, in every duel still in play."""
+    """Colours only, and no answer, in every duel still in play (a duel over shows its letters)."""
     return all(
-        all("letters" not in row for row in duel["rows"]) and ("answer" not in duel or duel["over"])
+        duel["over"] or (all("letters" not in row for row in duel["rows"]) and "answer" not in duel)
         for duel in view["duels"]
     )
 

@@ -81,7 +81,7 @@ class RoomRepository:
             opened = {w.code for w in writes if isinstance(w, RoomOpened)}
             fences = {code: fence for code, fence in _fences(writes).items() if code not in opened}
             refused = _refused(connection, fences)
-            kept = [w for w in writes if w.code not in refused]
+            kept = [w for w in writes if w.code not in refused or _ownerless(w)]
             _apply(connection, kept)
         return refused
 
@@ -146,8 +146,15 @@ class RoomRepository:
 def _fences(writes: Sequence[Write]) -> dict[str, int]:
     fences: dict[str, int] = {}
     for write in writes:
-        fences[write.code] = max(fences.get(write.code, 0), write.fence)
+        if not _ownerless(write):
+            fences[write.code] = max(fences.get(write.code, 0), write.fence)
     return fences
+
+
+def _ownerless(write: Write) -> bool:
+    """An analysis written over a stored replay: it comes from the stored game alone, whoever owns the
+    room now (or nobody: a finished room is dropped), and writing it twice changes nothing."""
+    return isinstance(write, ReplayStored) and write.analysed
 
 
 def _refused(connection: Connection, fences: dict[str, int]) -> set[str]:
