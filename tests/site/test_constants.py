@@ -11,10 +11,7 @@ from wordarena.core.tournament import rules as tournament_rules
 from wordarena.site.constants import constants
 
 NODE_COPY = Path(__file__).parents[1] / "web" / "constants.json"
-REWRITE = (
-    ".venv/bin/python -c \"import json; from wordarena.site.constants import constants; "
-    "open('tests/web/constants.json','w').write(json.dumps(constants(), ensure_ascii=False, indent=1, sort_keys=True)+'\\n')\""
-)
+REWRITE = ".venv/bin/python -m wordarena.site.constants > tests/web/constants.json"
 
 
 def test_the_node_tests_read_what_the_server_sends() -> None:

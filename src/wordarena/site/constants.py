@@ -82,3 +82,10 @@ def letters() -> dict[str, Any]:
             if abc.expansions
         },
     }
+
+
+if __name__ == "__main__":
+    # The copy the client's node tests read (tests/web/constants.json), written from this one.
+    import json
+
+    print(json.dumps(constants(), ensure_ascii=False, indent=1, sort_keys=True))
