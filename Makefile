@@ -38,8 +38,10 @@ unit: $(BIN)/.installed
 	$(BIN)/pytest
 
 # The web client's pure modules (keyboard mapping, Korean syllables, share text...), with node's own runner.
+# The client's unit tests run on the system's Node.js (installed when missing; never skipped).
 web-unit:
-	@if command -v node >/dev/null 2>&1; then node --test tests/web/; else echo "node not found: tests/web skipped"; fi
+	@sh tools/ensure-node.sh
+	node --test tests/web/
 
 # Rebuild the committed word lists from their pinned sources (tools/lexicon/README.md).
 LANGS ?=

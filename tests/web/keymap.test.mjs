@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { lettersFromKey } from "../../src/wordarena/web/keymap.js";
 import { ALPHABETS } from "./alphabets.mjs";
+import "./constants.mjs";
 
 const press = (lang, key, code = "", shiftKey = false) => lettersFromKey({ key, code, shiftKey }, lang, ALPHABETS[lang]);
 
@@ -42,4 +43,10 @@ test("Russian, Ukrainian and Kazakh rooms read a Latin layout by physical key", 
   assert.deepEqual(press("uk", "ї", "BracketRight"), ["ї"]);
   // Ukrainian has no ы: the Russian key position gives і, never a letter outside the alphabet.
   assert.equal(press("uk", "ы", "KeyS")?.[0], "і");
+});
+
+test("œ and æ stand for two letters only where the core reads them so (French)", () => {
+  assert.deepEqual(press("fr", "æ"), ["a", "e"]);
+  assert.equal(press("en", "œ"), null); // the server would refuse it: not a letter of English
+  assert.equal(press("es", "æ"), null);
 });

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordarena.core import scoring
-from wordarena.core.alphabets import DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
+from wordarena.core import hangul, scoring
+from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.core.duel import rules as duel
 from wordarena.core.matchmaking import PRACTICE_WAIT_MS, RATING_WINDOW
@@ -25,6 +25,7 @@ def constants() -> dict[str, Any]:
         "ui_languages": list(UI_LANGUAGES),
         "nickname_max": NICKNAME_MAX,  # user-perceived characters (grapheme clusters)
         "nickname_max_code_points": NICKNAME_MAX_CODE_POINTS,
+        "letters": letters(),
         "duel": {
             "languages": list(DUEL_LANGUAGES),
             "default_language": duel.DEFAULT_LANGUAGE,
@@ -57,6 +58,8 @@ def constants() -> dict[str, Any]:
             "turns_each": tournament.TURNS_EACH,
             "rows": tournament.ROWS,
             "intro_ms": tournament.INTRO_MS,
+            # A finished round stays on screen this long before the next intro covers it.
+            "round_end_ms": tournament.ROUND_END_MS,
             "away_limit_ms": tournament.AWAY_LIMIT_MS,
             "lengths": list(tournament.LENGTHS),
             "starting_rating": tournament.STARTING_RATING,
@@ -65,3 +68,24 @@ def constants() -> dict[str, Any]:
             "bot_levels": list(BOT_LEVELS),
         },
     }
+
+
+def letters() -> dict[str, Any]:
+    """How typed characters become letters, as the core reads a word (a keyboard types the same)."""
+    return {
+        # A compound or double jamo typed on a Korean keyboard: the basic jamo the game counts.
+        "compound_jamo": {jamo: list(basic) for jamo, basic in hangul.COMPOUND_JAMO.items()},
+        # Per language, one character written for several letters (French œ → o e).
+        "expansions": {
+            lang: {char: list(spelled) for char, spelled in abc.expansions.items()}
+            for lang, abc in ALPHABETS.items()
+            if abc.expansions
+        },
+    }
+
+
+if __name__ == "__main__":
+    # The copy the client's node tests read (tests/web/constants.json), written from this one.
+    import json
+
+    print(json.dumps(constants(), ensure_ascii=False, indent=1, sort_keys=True))

@@ -51,6 +51,7 @@ import { renderHome, showHomeError, wireHome } from "./home.js";
 import { wireReport } from "./report.js";
 import { shareDuel, shareTournament } from "./results.js";
 import { nameRefusalKey } from "./nickname.js";
+import { problemOwner } from "./game-client.js";
 
 const SCREENS = ["home", "lobby", "game", "queue", "group", "tournament"];
 const MESSAGE_MS = 2500;
@@ -393,14 +394,14 @@ class App {
     this.render();
   }
 
+  /** A refusal says which game refused (`game`): that game's client tells it. */
   onRefused(msg) {
     if (msg.code === "bad_name") return this.nameRefused(msg);
-    if (this.duel.onRefused(msg)) return;
-    if (this.tournament.onProblem(msg)) return;
+    if (msg.game === "tournament") return this.tournament.onProblem(msg);
+    if (msg.game === "duel") return this.duel.onRefused(msg);
     const key = `refused.${msg.code}`;
-    const text = t(key) === key ? msg.message : t(key);
-    showHomeError(text);
-    this.render();
+    showHomeError(t(key) === key ? msg.message : t(key)); // a server older than the client
+    return this.render();
   }
 
   onError(msg) {
@@ -408,11 +409,6 @@ class App {
       case "bad_token": // the server forgot us: start a new identity
         localStorage.removeItem(LOCAL.token);
         this.sayHello();
-        return;
-      case "unknown_room":
-      case "no_room":
-        showHomeError(t("error.unknown_room"));
-        this.duel.forget();
         return;
       case "bad_name":
         this.nameRefused(msg);
@@ -423,14 +419,27 @@ class App {
       case "already_playing":
         this.alreadyPlaying(msg);
         return;
-      default: {
-        if (!this.duel.view && this.tournament.onProblem(msg)) return;
-        const key = `error.${msg.code}`;
-        const text = t(key) === key ? t("error.generic") : t(key);
-        if (this.screen() === "home") showHomeError(text);
-        else this.showMessage(text);
-      }
+      default:
+        this.problem(msg);
     }
+  }
+
+  /** Any other error: told by the game it names (`game`), else where the player is. */
+  problem(msg) {
+    const owner = problemOwner(msg, { duel: Boolean(this.duel.view), tournament: this.tournament.screen() === "tournament" });
+    if (owner === "tournament") {
+      this.tournament.onProblem(msg);
+      return;
+    }
+    if (owner === "duel" && ["unknown_room", "no_room"].includes(msg.code)) {
+      showHomeError(t("error.unknown_room"));
+      this.duel.forget();
+      return;
+    }
+    const key = `error.${msg.code}`;
+    const text = t(key) === key ? t("error.generic") : t(key);
+    if (this.screen() === "home") showHomeError(text);
+    else this.showMessage(text);
   }
 
   // ------------------------------------------------------------ one seat at a time

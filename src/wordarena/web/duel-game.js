@@ -10,8 +10,7 @@ import { composeHangul } from "./hangul.js";
 import { clockText, secondsLeft } from "./format.js";
 import { displayName } from "./names.js";
 import { renderCards, tickCards } from "./duel-cards.js";
-
-const URGENT_S = 10;
+import { URGENT_S } from "./game-client.js";
 
 export function renderGame(duel, { rowsOnly = false } = {}) {
   const view = duel.view;
@@ -122,11 +121,7 @@ function tickClock(duel, view, round) {
   const urgent = playing && seconds <= URGENT_S;
   clock.classList.toggle("urgent", urgent);
   // The last ten seconds tick, once a second, for a player still looking for the word.
-  if (urgent && duel.canType(view) && seconds > 0 && seconds !== duel.lastTick) {
-    duel.lastTick = seconds;
-    duel.host.sounds.play("tick");
-  }
-  if (!urgent) duel.lastTick = null;
+  duel.soundLastSeconds(seconds, urgent, duel.canType(view));
   if (view.phase === "card") {
     const left = duel.remaining(round.card_ms) ?? 0;
     $("round-card-bar").style.width = `${Math.min(100, (100 * left) / C.duel.round_card_ms)}%`;

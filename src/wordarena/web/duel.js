@@ -5,7 +5,6 @@
 import { C } from "./constants.js";
 import { t } from "./i18n.js";
 import { Composer } from "./composer.js";
-import { lettersFromKey } from "./keymap.js";
 import { describeRow, shakeRow } from "./board.js";
 import { SESSION, readJson, writeJson } from "./storage.js";
 import { $ } from "./dom.js";
@@ -13,35 +12,41 @@ import { renderLobby } from "./duel-lobby.js";
 import { renderGame, tickGame } from "./duel-game.js";
 import { loadReview } from "./duel-cards.js";
 import { finishedViewFromGame } from "./duel-result.js";
-
-/** Refusals of a guess: the row shakes, nothing is consumed. */
-const GUESS_REFUSALS = new Set(["not_in_list", "wrong_length", "repeated", "not_letters", "round_not_open", "seat_done"]);
-/** Refusals of a join: we have no seat, so we go back home and say why. */
-const JOIN_REFUSALS = new Set(["game_started", "game_over", "room_full", "room_closed", "left"]);
+import { GameClient } from "./game-client.js";
 
 export function roomFromPath() {
   const match = location.pathname.match(/^\/r\/([^/]+)/);
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-export class DuelClient {
+export class DuelClient extends GameClient {
   /** `host`: what app.js owns (send, showMessage, showError, announce, render, alphabet, sounds, confirm). */
   constructor(host) {
-    this.host = host;
+    super(host);
     this.roomCode = roomFromPath(); // the room we are in or joining
-    this.view = null; // the last room view
-    this.minVersion = 0; // views older than this are stale (reset on each new connection)
-    this.viewAt = 0; // performance.now() when it arrived: timers count down from there
-    this.composer = null;
-    this.composerKey = ""; // room + round: a new round starts a new composer
-    this.playedRows = 0; // own rows already shown, to spot a newly accepted guess
-    this.awaitingGuess = false; // a guess is in flight: a second Enter would only be "repeated"
     this.leftRoom = null; // the room we just left: its late views are ignored
     this.seatRows = new Map(); // round number → every seat's rows as last seen while playing (patterns)
     this.refused = readJson(sessionStorage, SESSION.refused) ?? []; // words refused this round (word reports)
     this.review = null; // the finished game, every round with every seat's words (from the store)
     this.reviewRound = 1;
-    this.lastTick = null; // last whole second sounded in the final 10 s
+  }
+
+  // ------------------------------------------------------------ what the shared part asks
+
+  lang(view) {
+    return view.options.lang;
+  }
+
+  get boardId() {
+    return "board";
+  }
+
+  wrongLengthText() {
+    return t(this.wordLengthKey("refused.wrong_length"), { n: C.duel.word_length });
+  }
+
+  renderRows() {
+    renderGame(this, { rowsOnly: true });
   }
 
   // ------------------------------------------------------------ what app.js asks
@@ -57,8 +62,7 @@ export class DuelClient {
 
   /** After `welcome`: come back to our room (protocol: Reconnection). */
   afterHello() {
-    this.minVersion = 0;
-    this.awaitingGuess = false; // an answer lost with the old socket will not come
+    this.reconnected();
     if (this.roomCode) this.host.send({ type: "join", room: this.roomCode }, { quiet: true });
     return Boolean(this.roomCode);
   }
@@ -82,12 +86,6 @@ export class DuelClient {
     return view != null && view.you != null && view.you === view.host;
   }
 
-  /** Milliseconds left on a timer of the current view, counted down locally. */
-  remaining(ms) {
-    if (ms == null) return null;
-    return Math.max(0, ms - (performance.now() - this.viewAt));
-  }
-
   alphabet(view = this.view) {
     return view ? this.host.alphabet(view.options.lang) : null;
   }
@@ -102,7 +100,7 @@ export class DuelClient {
   onView(view) {
     const old = this.view;
     if (view.code === this.leftRoom) return; // sent before the server saw us leave
-    if (old && old.code === view.code && view.version < this.minVersion) return; // a stale snapshot
+    if (this.stale(view)) return;
     if (view.phase === "closed") {
       this.host.showError(t("refused.room_closed"));
       this.forget();
@@ -111,9 +109,7 @@ export class DuelClient {
     this.roomCode = view.code;
     const path = `/r/${encodeURIComponent(view.code)}`;
     if (location.pathname !== path) history.replaceState(null, "", path);
-    this.view = view;
-    this.minVersion = view.version;
-    this.viewAt = performance.now();
+    this.hold(view);
     if (view.phase === "playing" || view.phase === "card") {
       this.seatRows.set(view.round?.number, view.seats.map((seat) => seat.rows ?? []));
     }
@@ -138,28 +134,21 @@ export class DuelClient {
     if (key !== this.composerKey) {
       this.composer = new Composer(alphabet, C.duel.word_length);
       this.composerKey = key;
-      this.playedRows = rows.length;
+      this.rowsSeen = rows.length;
       this.awaitingGuess = false;
       const saved = readJson(sessionStorage, SESSION.typed);
       if (saved?.key === key && saved.rows === rows.length) this.composer.restore(saved.typed);
       if (readJson(sessionStorage, SESSION.refused)?.key !== key) this.refused = [];
     }
-    if (rows.length > this.playedRows) {
+    if (rows.length > this.rowsSeen) {
       // Our guess was accepted: its row is played, the next one starts empty.
       this.composer.clear();
       this.awaitingGuess = false;
       this.host.announce(describeRow(rows.at(-1), rows.length - 1, alphabet));
       if (this.mySeat(view)?.solved) this.host.sounds.play("solve");
     }
-    this.playedRows = rows.length;
+    this.rowsSeen = rows.length;
     this.saveTyped();
-  }
-
-  /** Letters typed but not sent survive a reload of the tab. */
-  saveTyped() {
-    if (!this.composer) return;
-    const typed = this.composer.typed;
-    writeJson(sessionStorage, SESSION.typed, typed.length ? { key: this.composerKey, rows: this.playedRows, typed } : null);
   }
 
   announceTransitions(old, view) {
@@ -177,28 +166,27 @@ export class DuelClient {
     if (view.phase === "finished" && old?.phase !== "finished") this.host.sounds.play("end");
   }
 
-  /** A refusal of ours; false when it is not about this room. */
+  /** A refusal of a Duel de Mots room (the server says whose it is). */
   onRefused(msg) {
+    const guessRefused = this.awaitingGuess; // a guess is answered before anything sent after it
     this.awaitingGuess = false;
-    if (msg.code === "already_seated") return true; // joining again after a reconnection
-    if (JOIN_REFUSALS.has(msg.code) && !this.view) {
-      // No seat (any more): a game that is over still shows its result, as to a spectator.
+    if (msg.code === "already_seated") return; // joining again after a reconnection
+    if (!this.view) {
+      // Our join refused: we have no seat (any more), so we go back home and say why;
+      // a game that is over still shows its result, as to a spectator.
       if ((msg.code === "left" || msg.code === "game_over") && this.roomCode) this.showStoredResult(this.roomCode, msg);
       else {
         this.host.showError(this.refusalText(msg));
         this.forget();
       }
-      return true;
+      return;
     }
-    if (!this.view) return false;
     const text = this.refusalText(msg);
-    if (GUESS_REFUSALS.has(msg.code)) {
+    if (guessRefused) {
       shakeRow($("board"), this.mySeat()?.rows?.length ?? 0);
       if (msg.code === "not_in_list" && this.lastSent) this.rememberRefused(this.lastSent);
     }
-    this.host.showMessage(text);
-    this.host.announce(text);
-    return true;
+    this.tell(text);
   }
 
   refusalText(msg) {
@@ -270,49 +258,6 @@ export class DuelClient {
     } else {
       this.host.send({ type: "play_again" });
     }
-  }
-
-  /** A physical key; true when the game used it. */
-  onKey(event) {
-    if (!this.canType()) return false;
-    if (event.key === "Enter") this.press("enter");
-    else if (event.key === "Backspace" || event.key === "Delete") this.press("backspace");
-    else {
-      const letters = lettersFromKey(event, this.view.options.lang, this.alphabet());
-      if (!letters) return false;
-      for (const letter of letters) this.composer.add(letter);
-      this.afterTyping();
-    }
-    return true;
-  }
-
-  /** One key of the on-screen keyboard, or its physical equivalent. */
-  press(key) {
-    if (!this.canType()) return;
-    if (key === "enter") this.submit();
-    else if (key === "backspace") this.composer.backspace();
-    else this.composer.add(key);
-    this.afterTyping();
-  }
-
-  afterTyping() {
-    this.saveTyped();
-    renderGame(this, { rowsOnly: true });
-  }
-
-  submit() {
-    if (this.awaitingGuess) return;
-    if (!this.composer.full) {
-      // Checked here to spare a round trip; the server would refuse it the same way.
-      shakeRow($("board"), this.mySeat().rows.length);
-      const text = t(this.wordLengthKey("refused.wrong_length"), { n: C.duel.word_length });
-      this.host.showMessage(text);
-      this.host.announce(text);
-      return;
-    }
-    this.awaitingGuess = true;
-    this.lastSent = this.composer.word();
-    this.host.send({ type: "guess", word: this.lastSent });
   }
 
   // ------------------------------------------------------------ helpers on the view

@@ -6,27 +6,21 @@
 // also reads a Latin layout by the physical key pressed (event.code), as the
 // printed layout of that language places its letters.
 
+import { C } from "./constants.js";
+
 /** Marks that Uzbek players type for the ʻ of oʻ and gʻ (alphabets.APOSTROPHES). */
 export const APOSTROPHES = new Set("'ʻʼ‘’`´ʹ′");
 
 // Korean 2-set (두벌식) layout by physical key, so typing works whether the
-// Korean IME is on or off. Compound jamo are split into the basic jamo the
-// game counts as letters (ㅐ → ㅏㅣ, ㄲ → ㄱㄱ), as hangul.py does.
+// Korean IME is on or off. A compound jamo is then split into the basic jamo the
+// game counts as letters (ㅐ → ㅏㅣ, ㄲ → ㄱㄱ) by the core's own table (C.letters).
 const KOREAN_KEYS = {
   KeyQ: "ㅂ", KeyW: "ㅈ", KeyE: "ㄷ", KeyR: "ㄱ", KeyT: "ㅅ", KeyY: "ㅛ", KeyU: "ㅕ", KeyI: "ㅑ",
-  KeyO: "ㅏㅣ", KeyP: "ㅓㅣ", KeyA: "ㅁ", KeyS: "ㄴ", KeyD: "ㅇ", KeyF: "ㄹ", KeyG: "ㅎ", KeyH: "ㅗ",
+  KeyO: "ㅐ", KeyP: "ㅔ", KeyA: "ㅁ", KeyS: "ㄴ", KeyD: "ㅇ", KeyF: "ㄹ", KeyG: "ㅎ", KeyH: "ㅗ",
   KeyJ: "ㅓ", KeyK: "ㅏ", KeyL: "ㅣ", KeyZ: "ㅋ", KeyX: "ㅌ", KeyC: "ㅊ", KeyV: "ㅍ", KeyB: "ㅠ",
   KeyN: "ㅜ", KeyM: "ㅡ",
 };
-const KOREAN_SHIFT_KEYS = {
-  KeyQ: "ㅂㅂ", KeyW: "ㅈㅈ", KeyE: "ㄷㄷ", KeyR: "ㄱㄱ", KeyT: "ㅅㅅ", KeyO: "ㅑㅣ", KeyP: "ㅕㅣ",
-};
-const COMPOUND_JAMO = {
-  ㄲ: "ㄱㄱ", ㄸ: "ㄷㄷ", ㅃ: "ㅂㅂ", ㅆ: "ㅅㅅ", ㅉ: "ㅈㅈ", ㄳ: "ㄱㅅ", ㄵ: "ㄴㅈ", ㄶ: "ㄴㅎ",
-  ㄺ: "ㄹㄱ", ㄻ: "ㄹㅁ", ㄼ: "ㄹㅂ", ㄽ: "ㄹㅅ", ㄾ: "ㄹㅌ", ㄿ: "ㄹㅍ", ㅀ: "ㄹㅎ", ㅄ: "ㅂㅅ",
-  ㅐ: "ㅏㅣ", ㅒ: "ㅑㅣ", ㅔ: "ㅓㅣ", ㅖ: "ㅕㅣ", ㅘ: "ㅗㅏ", ㅙ: "ㅗㅏㅣ", ㅚ: "ㅗㅣ", ㅝ: "ㅜㅓ",
-  ㅞ: "ㅜㅓㅣ", ㅟ: "ㅜㅣ", ㅢ: "ㅡㅣ",
-};
+const KOREAN_SHIFT_KEYS = { KeyQ: "ㅃ", KeyW: "ㅉ", KeyE: "ㄸ", KeyR: "ㄲ", KeyT: "ㅆ", KeyO: "ㅒ", KeyP: "ㅖ" };
 
 const LETTER_ROWS = [
   ["KeyQ", "KeyW", "KeyE", "KeyR", "KeyT", "KeyY", "KeyU", "KeyI", "KeyO", "KeyP", "BracketLeft", "BracketRight"],
@@ -53,9 +47,6 @@ export const CYRILLIC_KEYS = {
   }),
 };
 
-/** Letters written with one character that stand for two (French œ → o e, Dutch ĳ → ij). */
-const EXPANSIONS = { œ: ["o", "e"], æ: ["a", "e"], ĳ: ["ij"] };
-
 /**
  * The letters (keys of the alphabet) that one key press types, in order, or
  * null when the press is not a letter of `lang`. Apostrophes are returned as-is
@@ -68,7 +59,9 @@ export function lettersFromKey({ key, code, shiftKey = false }, lang, alphabet) 
     // Turkish casing: I → ı and İ → i; toLocaleLowerCase("tr") knows it.
     const lower = key.toLocaleLowerCase(lang);
     if (alphabet.keys.has(lower) || alphabet.prefixes.has(lower)) return [lower];
-    if (lower in EXPANSIONS) return EXPANSIONS[lower];
+    // One character written for several letters where the core reads it so (French œ → o e).
+    const expansion = C.letters?.expansions?.[lang]?.[lower];
+    if (expansion) return [...expansion];
     // Folded accents (é → e in French, ё → е in Russian), like the server does.
     const base = lower.normalize("NFD").replace(/\p{M}/gu, "");
     if (alphabet.keys.has(base)) return [base];
@@ -80,8 +73,13 @@ export function lettersFromKey({ key, code, shiftKey = false }, lang, alphabet) 
 
 function koreanLetters(key, code, shiftKey) {
   if (typeof key === "string" && key.length === 1 && /\p{Script=Hangul}/u.test(key) && !/[가-힣]/.test(key)) {
-    return [...(COMPOUND_JAMO[key] ?? key)];
+    return basicJamo(key);
   }
   const table = shiftKey && code in KOREAN_SHIFT_KEYS ? KOREAN_SHIFT_KEYS : KOREAN_KEYS;
-  return code in table ? [...table[code]] : null;
+  return code in table ? basicJamo(table[code]) : null;
+}
+
+/** One jamo as the basic jamo the game counts (ㅘ → ㅗ ㅏ), as the core splits it. */
+function basicJamo(jamo) {
+  return [...(C.letters?.compound_jamo?.[jamo] ?? [jamo])];
 }

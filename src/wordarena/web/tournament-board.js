@@ -8,8 +8,7 @@ import { $, el, icon, testid } from "./dom.js";
 import { STATE_OF_MARK, answerTiles, setTile } from "./board.js";
 import { renderKeyboard } from "./keyboard.js";
 import { clockText, secondsLeft } from "./format.js";
-
-const URGENT_S = 10;
+import { URGENT_S } from "./game-client.js";
 
 /** ♥♥♡ as icons, with their meaning for screen readers. */
 export function hearts(lives) {
@@ -204,10 +203,6 @@ export function tickDuel(tc, view) {
   const seconds = secondsLeft(ms);
   const urgent = view.phase === "playing" && !duel.over && seconds <= URGENT_S;
   clock.classList.toggle("urgent", urgent);
-  if (urgent && tc.canType() && seconds > 0 && seconds !== tc.lastTick) {
-    tc.lastTick = seconds;
-    tc.host.sounds.play("tick");
-  }
-  if (!urgent) tc.lastTick = null;
+  tc.soundLastSeconds(seconds, urgent, tc.canType());
   $("turn-bar").style.width = `${duel.over ? 0 : Math.min(100, (100 * ms) / turnMs)}%`;
 }

@@ -8,7 +8,6 @@
 import { C } from "./constants.js";
 import { t } from "./i18n.js";
 import { Composer } from "./composer.js";
-import { lettersFromKey } from "./keymap.js";
 import { STATE_OF_MARK, hintLabel, shakeRow } from "./board.js";
 import { SESSION, readJson, writeJson } from "./storage.js";
 import { $ } from "./dom.js";
@@ -19,17 +18,7 @@ import { renderPlayers, renderOtherDuels } from "./tournament-side.js";
 import { renderTournamentCards, tickTournamentCards } from "./tournament-cards.js";
 import { alertsChoice, alertsPossible } from "./attention.js";
 import { loadRecord, reviewRounds, storedView } from "./tournament-record.js";
-
-/** Refusals of a guess: the typed row shakes, the turn and its clock go on (C4). */
-const GUESS_REFUSALS = new Set(["not_in_list", "wrong_length", "on_board", "not_letters", "not_your_turn"]);
-/** Codes that only a tournament, a queue or a group produces. */
-const OWN_CODES = new Set([
-  ...GUESS_REFUSALS, "duel_over", "not_in_play", "round_not_open", "already_queued", "not_organiser",
-  "members_busy", "unknown_group", "group_full", "unknown_tournament", "no_tournament", "not_playing", "no_duel",
-  "not_queued", "lobby_full", "need_players", "started", "lobby_closed", "not_in_duel", "bot_seat",
-]);
-/** How long the end of a duel stays on screen before the next round's intro covers it: long enough to read who won and the word. */
-export const DUEL_END_HOLD_MS = 3_000;
+import { GameClient } from "./game-client.js";
 
 function groupFromPath() {
   const match = location.pathname.match(/^\/g\/([^/]+)/);
@@ -47,16 +36,13 @@ const RECORD_RETRIES_MS = [0, 1_500, 5_000];
 /** How long the queue screen waits for the first view of a tournament that starts. */
 const STARTING_MS = 15_000;
 
-export class TournamentClient {
+export class TournamentClient extends GameClient {
   /** `host`: what app.js owns (send, showMessage, showError, announce, render, alphabet, sounds, confirm, setRating). */
   constructor(host) {
-    this.host = host;
+    super(host);
     this.queue = null; // the last `queue` message while queued
     this.group = null; // the last `group` message while a member
     this.groupNotice = ""; // "Bob left the queue: ...", shown on the queue and group screens
-    this.view = null; // the last tournament view
-    this.viewAt = 0;
-    this.minVersion = 0;
     // The tournament shown (kept for reconnections): its address, /t/{code}. The home page
     // reopens none by itself (a finished one is offered there at most).
     this.code = tournamentFromPath();
@@ -69,15 +55,32 @@ export class TournamentClient {
     this.left = null;
     this.review = null; // {code, rounds}: every duel of a finished tournament, from the store
     this.watching = false; // eliminated and chose to watch the other duels
-    this.composer = null;
-    this.composerKey = "";
     this.boardKey = "";
-    this.rowsSeen = 0;
-    this.awaitingGuess = false;
-    this.lastTick = null;
-    // The end of our last duel, shown at least DUEL_END_HOLD_MS before the next intro covers it.
+    // The end of our last duel, shown as long as the server holds the round's end before the next intro.
     this.heldDuel = null; // {view, until}
     this.duels = readJson(sessionStorage, SESSION.duels) ?? {}; // "code:round" → our duel as it ended (sharing)
+  }
+
+  // ------------------------------------------------------------ what the shared part asks
+
+  lang(view) {
+    return view.lang;
+  }
+
+  get boardId() {
+    return "duel-board";
+  }
+
+  rowsPlayed() {
+    return this.view.duel.rows.length;
+  }
+
+  wrongLengthText() {
+    return t("refused.wrong_length", { n: this.view.duel.length });
+  }
+
+  renderRows() {
+    renderDuelRows(this, this.view);
   }
 
   // ------------------------------------------------------------ what app.js asks
@@ -103,8 +106,7 @@ export class TournamentClient {
   /** After `welcome`: come back to the tournament, the queue or the group we were in. */
   afterHello() {
     const send = (msg) => this.host.send(msg, { quiet: true });
-    this.minVersion = 0;
-    this.awaitingGuess = false;
+    this.reconnected();
     if (this.code && !this.view?.stored) send({ type: "tournament_join", tournament: this.code });
     if (this.left && !this.left.result) send({ type: "tournament_join", tournament: this.left.code }); // still following it
     if (this.joiningGroup) send({ type: "group_join", group: this.joiningGroup });
@@ -153,31 +155,29 @@ export class TournamentClient {
     else if (msg.type === "tournament") this.onView(msg);
   }
 
-  /** A refusal or error of ours: shown (and a guess row shaken); false when it is not a tournament one. */
+  /** A refusal or an error of the tournament, its queue or its group: shown, and a refused guess's row shaken. */
   onProblem(msg) {
-    if (!OWN_CODES.has(msg.code) && this.screen() !== "tournament") return false;
+    const guessRefused = msg.type === "refused" && this.awaitingGuess;
     this.awaitingGuess = false;
     this.launched();
     if (msg.code === "unknown_tournament" && this.code && !this.view) {
       this.showStored(this.code, msg); // over, and its room gone: how it ended, from the store
-      return true;
+      return;
     }
-    if (msg.code === "already_queued" && this.queue) return true; // a queue sent again after a reconnection
     if (msg.code === "not_queued") {
       // Cancelled too late (the tournament is starting) or twice: its view or nothing follows.
       this.queue = null;
       this.host.render();
-      return true;
+      return;
     }
     const text = this.problemText(msg);
-    if (GUESS_REFUSALS.has(msg.code) && this.view?.duel) shakeRow($("duel-board"), this.view.duel.rows.length);
+    if (guessRefused && this.view?.duel) shakeRow($("duel-board"), this.view.duel.rows.length);
     if (msg.code === "unknown_group") this.forgetGroup();
-    if (msg.code === "unknown_tournament" || msg.code === "no_tournament") this.forgetTournament();
+    if (msg.code === "unknown_tournament") this.forgetTournament();
     if (this.screen() === null) this.host.showError(text);
     else this.host.showMessage(text);
     this.host.announce(text);
     this.host.render();
-    return true;
   }
 
   problemText(msg) {
@@ -275,12 +275,10 @@ export class TournamentClient {
       return;
     }
     const old = this.view;
-    if (old && old.code === view.code && view.version < this.minVersion) return;
+    if (this.stale(view)) return;
     if (old && old.code !== view.code) this.watching = false;
     this.holdDuelEnd(old, view);
-    this.view = view;
-    this.viewAt = performance.now();
-    this.minVersion = view.version;
+    this.hold(view);
     this.code = view.code;
     if (view.phase !== "lobby") {
       this.queue = null;
@@ -298,21 +296,21 @@ export class TournamentClient {
 
   /**
    * The round's last duel may end in the same instant as the next intro starts:
-   * keep showing our duel's end (winner, word, lives) for DUEL_END_HOLD_MS first.
+   * keep showing our duel's end (winner, word, lives) for as long as the server holds a round's end.
    */
   holdDuelEnd(old, view) {
     const oldDuel = old?.duel;
     const newRound = old && old.code === view.code && view.round?.number !== old.round?.number;
     if (oldDuel?.over && newRound && !this.heldDuel) {
       const shownAt = this.duelOverAt ?? 0;
-      const until = shownAt + DUEL_END_HOLD_MS;
+      const until = shownAt + C.tournament.round_end_ms;
       if (performance.now() < until) this.heldDuel = { view: old, until };
     }
     if (view.duel?.over && !old?.duel?.over) this.duelOverAt = performance.now();
     if (view.round?.previous && newRound) {
       // The server sends the round just over with the intro: show our duel from it.
       const mine = view.round.previous.find((d) => d.players.includes(view.you));
-      if (mine) this.heldDuel = { view: { ...old, duel: mine, phase: "playing" }, until: performance.now() + DUEL_END_HOLD_MS };
+      if (mine) this.heldDuel = { view: { ...old, duel: mine, phase: "playing" }, until: performance.now() + C.tournament.round_end_ms };
     }
   }
 
@@ -366,12 +364,6 @@ export class TournamentClient {
     }
     this.rowsSeen = duel.rows.length;
     this.saveTyped();
-  }
-
-  saveTyped() {
-    if (!this.composer) return;
-    const typed = this.composer.typed;
-    writeJson(sessionStorage, SESSION.typed, typed.length ? { key: this.composerKey, rows: this.rowsSeen, typed } : null);
   }
 
   announceTransitions(old, view) {
@@ -607,48 +599,6 @@ export class TournamentClient {
     return Boolean(view && !this.heldDuel && view.phase === "playing" && duel && !duel.over && duel.turn === view.you && this.composer);
   }
 
-  /** A physical key press; true when the tournament used it. */
-  onKey(event) {
-    if (!this.view || !this.canType()) return false;
-    if (event.key === "Enter") this.press("enter");
-    else if (event.key === "Backspace" || event.key === "Delete") this.press("backspace");
-    else {
-      const letters = lettersFromKey(event, this.view.lang, this.host.alphabet(this.view.lang));
-      if (!letters) return false;
-      for (const letter of letters) this.composer.add(letter);
-      this.afterTyping();
-    }
-    return true;
-  }
-
-  press(key) {
-    if (!this.canType()) return;
-    if (key === "enter") this.submit();
-    else if (key === "backspace") this.composer.backspace();
-    else this.composer.add(key);
-    this.afterTyping();
-  }
-
-  afterTyping() {
-    this.saveTyped();
-    renderDuelRows(this, this.view);
-  }
-
-  submit() {
-    if (this.awaitingGuess) return;
-    const duel = this.view.duel;
-    if (!this.composer.full) {
-      // Checked here to spare a round trip; the server would refuse it the same way.
-      shakeRow($("duel-board"), duel.rows.length);
-      const text = t("refused.wrong_length", { n: duel.length });
-      this.host.showMessage(text);
-      this.host.announce(text);
-      return;
-    }
-    this.awaitingGuess = true;
-    this.host.send({ type: "guess", word: this.composer.word() });
-  }
-
   // ------------------------------------------------------------ helpers on the view
 
   player(id, view = this.view) {
@@ -658,12 +608,6 @@ export class TournamentClient {
   nameOf(id, view = this.view) {
     const p = this.player(id, view);
     return p ? displayName(p.name, p.bot) : "?";
-  }
-
-  /** Milliseconds left on a timer of the current view, counted down locally. */
-  remaining(ms) {
-    if (ms == null) return null;
-    return Math.max(0, ms - (performance.now() - this.viewAt));
   }
 
   /** Who plays row `r` of a duel: turns alternate from `first`, passed turns included. */
