@@ -78,8 +78,7 @@ def finished_game(browser: Browser, live: LiveServer) -> tuple[str, list[tuple[s
 
 
 def open_replay(browser: Browser, live: LiveServer, link: str, viewport: dict[str, int]) -> Page:
-    page = new_page(browser, live, small=viewport == SMALL_PHONE)
-    page.set_viewport_size(viewport)
+    page = new_page(browser, live, small=viewport == SMALL_PHONE)  # else the desktop's 1280x800
     page.clock.install()  # the autoplay's timers run when the test says so
     page.goto(link)
     expect(page.get_by_test_id("replay")).to_be_visible()

@@ -179,6 +179,7 @@ function draw() {
   if (shown.mode === "duel") drawGrids(doc, shown);
   else drawBoard(doc, shown);
   analysisText(doc, shown);
+  $("replay-analysis").hidden = !$("replay-analysis").childElementCount; // the round's end says it all above
   const time = timeText(shown.at_ms);
   const where = shown.mode === "duel" ? t("replay.where", { n: shown.number, of: shown.rounds, time }) : t("replay.whereDuel", { time });
   $("replay-where").textContent = `${where} · ${t("replay.stepOf", { n: k + 1, of: steps.length })}`;
