@@ -18,9 +18,12 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import DESKTOP, SMALL_PHONE, LiveServer, new_page
 from tests.browser.test_duel_browser import start_round, type_word
 from tests.browser.test_duel_experience import solve, two_players
+from tests.core.duel.conftest import new_table as new_duel_table
 from tests.core.tournament.conftest import fill
 from tests.core.tournament.conftest import new_table as new_tournament_table
-from wordarena.core.replay import tournament_duel_replay
+from wordarena.core.duel.events import BotAdded, GuessSubmitted, OptionsChanged, PlayerJoined, StartRequested
+from wordarena.core.duel.state import Phase
+from wordarena.core.replay import duel_replay, tournament_duel_replay
 from wordarena.store.replays import ReplayRepository, store_replay
 from wordarena.store.writes import ReplayStored
 
@@ -196,4 +199,37 @@ def test_a_tournament_duels_replay_is_its_shared_board(
         assert rows == [(g["word"], g["pattern"]) for g in document["guesses"]]
         expect(page.get_by_test_id("replay-answer")).to_have_attribute("data-word", document["answer"])
         page.screenshot(path=str(tmp_path / f"replay-tournament-{name}.png"), full_page=True)
+        page.context.close()
+
+
+def six_player_game() -> dict[str, Any]:
+    """A full room: a player and five bots, one round, every grid filled by the bots' play."""
+    table = new_duel_table()
+    table.do(PlayerJoined("ann", "Ann"))
+    for level in ("easy", "medium", "hard", "expert", "medium"):
+        table.do(BotAdded("ann", level))
+    table.do(OptionsChanged("ann", rounds=1))
+    table.do(StartRequested("ann"))
+    table.to_clock()
+    table.wait(2_000)
+    table.do(GuessSubmitted("ann", table.wrong_words(1)[0]))
+    while table.state.phase is not Phase.FINISHED:
+        table.wait(1_000)
+    return duel_replay(table.state)
+
+
+def test_six_grids_side_by_side_wrap_on_a_desktop_and_scroll_on_a_phone(
+    browser: Browser, live: LiveServer, tmp_path: Path
+) -> None:
+    document = six_player_game()
+    with live.node.db.transaction() as session:
+        store_replay(session, ReplayStored("R6", document["id"], document["mode"], document, True))
+    for viewport, name in ((DESKTOP, "desktop"), (SMALL_PHONE, "phone")):
+        page = open_replay(browser, live, f"{live.url}/games/{document['id']}", viewport)
+        page.keyboard.press("End")
+        expect(page.locator(".replay-grid")).to_have_count(6)
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        hint = page.get_by_test_id("replay-scroll-hint")
+        expect(hint).to_be_visible() if viewport == SMALL_PHONE else expect(hint).to_be_hidden()
+        page.screenshot(path=str(tmp_path / f"replay-six-{name}.png"), full_page=True)
         page.context.close()
