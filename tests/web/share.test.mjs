@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { duelShareText, emojiRow, tournamentShareText } from "../../src/wordarena/web/share.js";
+import { duelShareText, emojiRow, shareUrl, tournamentShareText } from "../../src/wordarena/web/share.js";
 
 const t = (key, vars = {}) => `${key}${Object.values(vars).join(",")}`;
 
@@ -43,4 +43,22 @@ test("a tournament result shows passed turns and outcomes", () => {
   assert.match(text, /✅/);
   assert.match(text, /▫️/);
   assert.match(text, /🟧🟧🟧🟧🟧/);
+});
+
+test("a finished game's text ends with its replay, anything else with the home page", () => {
+  assert.equal(shareUrl("https://example.test", "/games/Ab-_9xYz0123"), "https://example.test/games/Ab-_9xYz0123");
+  assert.equal(shareUrl("https://example.test", undefined), "https://example.test/");
+  assert.equal(shareUrl("https://example.test", null), "https://example.test/");
+  assert.equal(shareUrl("https://example.test", "//evil.test/x"), "https://example.test/"); // only a replay's path
+  const text = duelShareText({
+    title: "Duel de Mots",
+    language: "English",
+    rounds: [{ number: 1, patterns: ["GGGGG"], solved: true, points: 70 }],
+    total: 70,
+    placeText: "",
+    url: shareUrl("https://example.test", "/games/abc"),
+    contrast: false,
+    t,
+  });
+  assert.match(text, /\nhttps:\/\/example\.test\/games\/abc$/);
 });

@@ -4,11 +4,12 @@
 import { t } from "./i18n.js";
 import { C } from "./constants.js";
 import { contrastOn } from "./prefs.js";
-import { duelShareText, shareText, tournamentShareText } from "./share.js";
+import { duelShareText, shareText, shareUrl, tournamentShareText } from "./share.js";
 import { sharedRanks } from "./format.js";
 
-function siteUrl() {
-  return `${location.origin}/`;
+/** The game's replay (a finished game's view carries its path), else the home page. */
+function linkOf(replay) {
+  return shareUrl(location.origin, replay);
 }
 
 async function share(app, text) {
@@ -42,7 +43,7 @@ export function duelText(duel) {
     rounds,
     total: view.seats[you]?.total ?? 0,
     placeText,
-    url: siteUrl(),
+    url: linkOf(view.replay),
     contrast: contrastOn(),
     t,
     rowsPerRound: C.duel.rows,
@@ -68,7 +69,7 @@ export function tournamentText(tc) {
     placeText: result ? t("share.place", { n: result.place, of: view.players.length }) : "",
     ratingText,
     duels,
-    url: siteUrl(),
+    url: linkOf(view.duel?.replay), // the player's last duel: the tournament's final one for its finalists
     contrast: contrastOn(),
     t,
   });

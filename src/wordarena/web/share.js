@@ -1,5 +1,7 @@
 // Sharing a result without spoiling it: the game, the word
-// language, an emoji grid made of the hint colours only, and the site's link.
+// language, an emoji grid made of the hint colours only, and a link: the game's
+// replay once it is over (its page shows the words, but only to who opens it),
+// else the site's home page.
 // The text builders are pure (tests/web): they see patterns, never letters.
 
 /** Hint marks (G, Y, -) as emoji; the high-contrast palette has its own. */
@@ -8,6 +10,12 @@ const SQUARES = {
   contrast: { G: "🟧", Y: "🟦", "-": "⬛" },
 };
 const PASSED = "▫️"; // a tournament turn that timed out
+
+/** The link a shared text ends with: the replay's page when the view has one, else the home page. */
+export function shareUrl(origin, replay) {
+  const path = typeof replay === "string" && /^\/games\/[\w-]+$/.test(replay) ? replay : "/";
+  return `${origin}${path}`;
+}
 
 export function emojiRow(pattern, contrast) {
   const squares = contrast ? SQUARES.contrast : SQUARES.standard;
