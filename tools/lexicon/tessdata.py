@@ -6,7 +6,7 @@ crawl of each language, stored as a DAWG (a compressed trie). Every form in it
 was met in running text, so a form that a dictionary generates *and* that this
 list holds is a word people write. It serves the languages whose affix rules
 over-generate and that wordfreq does not cover (kk, uz) or covers only down to
-its small lists (issue 10 §3).
+its small lists.
 
 The DAWG is read here in pure Python (no Tesseract binary needed):
 

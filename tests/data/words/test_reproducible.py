@@ -1,4 +1,4 @@
-"""The committed word lists are in the writer's canonical form (issue 18).
+"""The committed word lists are in the writer's canonical form.
 
 A rebuild is reproducible when the same words always give the same bytes:
 `tools.lexicon.common.write_lists` sorts both files by key and writes the

@@ -134,7 +134,7 @@ def is_fragment(stem: str) -> bool:
     """A dictionary entry that is no word: no vowel, or two letters that are no word.
 
     Their suffixed forms were about a quarter of the non-words in a sample of
-    the first pass (рлейік from рл, әдтер from әд; issue 10).
+    the first pass (рлейік from рл, әдтер from әд).
     """
     return not VOWELS.intersection(stem) or (len(stem) <= 2 and stem not in TWO_LETTER_WORDS)
 

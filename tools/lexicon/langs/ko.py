@@ -1,4 +1,4 @@
-"""Korean (ko): 5-jamo lists for Duel de Mots (RULES.md A3).
+"""Korean (ko): 5-jamo lists for Duel de Mots (A3).
 
 A word's length is its number of basic jamo (``key_of`` splits syllables and
 compound jamo: 사람 → ㅅㅏㄹㅏㅁ = 5).
@@ -12,7 +12,7 @@ real word forms. Entries carrying only the FORBIDDENWORD flag are dropped.
 The common conjugated forms of every verb and adjective entry (-다, -고, -는,
 -면, -어요, -어서, -자, -어, -ㄴ다, -ㄴ, -ㄹ, -지, -게 ... see `ENDINGS`) of 5
 jamo are added: Kiwi analyses each -다 entry into its stem and joins the
-endings to it (issue 10: 하는, 먹고, 해요 were refused).
+endings to it (하는, 먹고, 해요 were refused).
 
 Answers: two-syllable entries of 5 jamo whose flags mark a noun or a numeral,
 ordered by wordfreq's Korean frequency (``get_frequency_dict`` needs no MeCab),

@@ -1,6 +1,6 @@
 """Dutch word lists (4, 5, 6 letters): OpenTaal hunspell nl_NL expanded with spylls.
 
-"ij" is one letter (RULES.md A3): the dictionary already writes it as the
+"ij" is one letter (A3): the dictionary already writes it as the
 ligature ĳ (U+0133); the files store the plain spelling "ij" for readability
 and `key_of` turns either spelling into the one letter, so lengths count ij once.
 Guesses: every form of every lower-case entry (capitalised entries are names).

@@ -138,7 +138,7 @@ def build(work: Path) -> dict[int, WordLists]:
     blocked = naughty_words("pt", work) - NOT_OFFENSIVE
     # pt-BR forms that pt-PT lacks count only when both wordfreq and simplemma's
     # form table have them (either alone lets English words, names or odd forms in): VERO
-    # generates many forms nobody writes (fuim, sivom, igbis, ondoo, issue 10).
+    # generates many forms nobody writes (fuim, sivom, igbis, ondoo).
     pt_forms = set(pt_pt["forms"])
     # VERO also lists names in lower case (joão, lisboa): those other
     # dictionaries list as names are dropped.

@@ -29,7 +29,7 @@ LANG = "tr"
 LENGTHS = (5,)
 #: Candidate answers: the this-many most frequent base forms before the review.
 #: The review read all of them (1,500 in the first pass; 1,560 since infinitives
-#: and derived adjectives joined, issue 10); raising it needs a new review of the tail.
+#: and derived adjectives joined); raising it needs a new review of the tail.
 MAX_CANDIDATES = 1560
 
 SOURCES = [
@@ -123,7 +123,7 @@ def _is_base(word: str) -> bool:
     """A base form: its own simplemma lemma, or an infinitive or a derived
     adjective, which are headwords of their own in Turkish dictionaries.
 
-    Decision (issue 10): infinitives such as almak, içmek, olmak are answers.
+    Decision: infinitives such as almak, içmek, olmak are answers.
     They are the citation form of Turkish verbs, the form a player knows and
     looks up; the verb root alone (al, iç) is an imperative.
     """
@@ -135,8 +135,8 @@ def attested(frequency: dict[str, float]):  # type: ignore[no-untyped-def]
 
     The dictionary joins every ending of a flag to every stem that carries it,
     so it builds forms no Turkish text has (kulsu, ideni, hatsa, leçem: about
-    two in three of the 1,934 forms that no source knows; issue 10 §3, third
-    pass). A suffixed form must be in Tesseract's Turkish web word list
+    two in three of the 1,934 forms that no source knows). A suffixed form must
+    be in Tesseract's Turkish web word list
     (`tools/lexicon/tessdata.py`) or in wordfreq; simplemma's form table is not
     enough for it (it holds oksun, abran, otuma, metam: about a third of the
     forms only it knows looked like no words). A dictionary entry itself needs

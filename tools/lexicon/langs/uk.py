@@ -1,7 +1,7 @@
 """Ukrainian word lists (4, 5, 6 letters): pymorphy3's Ukrainian dictionary + wordfreq.
 
 Guesses: every form in the dictionary that has a reading which is not a name,
-place, abbreviation or error; words with an apostrophe are left out (RULES A3).
+place, abbreviation or error; words with an apostrophe are left out (A3).
 Answers: lemmas that are nouns, full adjectives or infinitives and not also a
 verb form or plural of another word, not tagged slang/rude/archaic, frequent in
 wordfreq, minus the reviewed deny list (deny/uk.txt).

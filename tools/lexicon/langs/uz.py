@@ -46,7 +46,7 @@ SOURCES = [
 ]
 
 OKINA = "\u02bb"  # ʻ of oʻ gʻ
-TUTUQ = "\u02bc"  # ʼ tutuq belgisi: words holding it are left out (RULES.md A3)
+TUTUQ = "\u02bc"  # ʼ tutuq belgisi: words holding it are left out (A3)
 
 # --- Cyrillic -> Latin (official 1995 rules) -----------------------------------
 _CYR_VOWELS = set("аеёиоуўэюя")
