@@ -131,9 +131,9 @@ async def test_bad_codes_get_clear_messages_and_a_full_or_started_room_is_watche
             await dave.send({"type": "join", "room": code})  # started: watched too, no seat taken
             late = await dave.view_where(lambda v: v["code"] == code)
             assert late["you"] is None and len(late["seats"]) == 5
-        await carol.send({"type": "guess", "word": "crane"})  # a watcher acts on nothing
-        await carol.send({"type": "ping", "t": 1})
-        await carol.expect("pong")
+        await carol.send({"type": "guess", "word": "crane"})  # a watcher acts on nothing, and is told
+        told = await carol.expect("refused")
+        assert (told["code"], told["room"]) == ("not_seated", code)
         assert len(room_of(arena, code).state.seats) == 5
 
 

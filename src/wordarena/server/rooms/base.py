@@ -26,6 +26,7 @@ from typing import Any
 import msgspec
 
 from wordarena.core import player_events as pe
+from wordarena.core.refusal import Refusal
 from wordarena.core.seating import Seat
 from wordarena.core.sharing import Share, build_now
 from wordarena.server import limits, messages, protocol
@@ -351,7 +352,12 @@ class Room(ABC):
                 self.tabs.unwatch(ref)
             elif isinstance(item, Resync):
                 batch.fresh_watchers.append(ref)
-            return None  # a watcher acts on nothing
+            else:  # a watcher acts on nothing, and is told so
+                why = messages.Refused(
+                    Refusal.NOT_SEATED, "you are watching: you have no seat here", self.kind, self.code
+                )
+                batch.notices.append((ref, why))
+            return None
         if self.members.get(player) != ref and not self._adopt(item, batch):
             return None  # a stale tab: it was replaced or left
         match item:
