@@ -352,7 +352,9 @@ class Fuzz:
                 break
             if f.expect.codes:
                 assert codes & f.expect.codes, f"{f.data!r}: expected {set(f.expect.codes)}, got {answers}"
-        if not tab.closed and any(not f.expect.silent for f in frames):
+        # A tab refused a new identity is being closed (1008): what it sends meanwhile is not read.
+        refused_identity = any(m.get("code") == "identity_limit" for m in tab.messages)
+        if not tab.closed and not refused_identity and any(not f.expect.silent for f in frames):
             assert answers, f"{tab.name}: no answer to {[f.data for f in frames]}"
 
     # ------------------------------------------------------------ the server at rest
@@ -538,9 +540,12 @@ async def _receive(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, 
 
 #: Ten servers of 30 steps each take about 25 s here; FUZZ_EXAMPLES=200 looks harder. A failure
 #: is reported as it was found (every step is noted, and the seed): shrinking a live server's
-#: run can take minutes, past the suite's timeout; FUZZ_SHRINK=1 asks for it.
+#: run can take minutes, past the suite's timeout; FUZZ_SHRINK=1 asks for it. The suite's runs are
+#: the same every time (a red CI is then a change's, not a draw's); FUZZ_RANDOM=1, and
+#: `python -m bench.fuzz`, draw new ones to look for what nobody has found yet.
 @settings(
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", "10")),
+    derandomize=os.environ.get("FUZZ_RANDOM") != "1",
     phases=[Phase.explicit, Phase.reuse, Phase.generate]
     + ([Phase.target, Phase.shrink] if os.environ.get("FUZZ_SHRINK") == "1" else []),
     deadline=None,
