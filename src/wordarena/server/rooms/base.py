@@ -359,7 +359,9 @@ class Room(ABC):
                 batch.notices.append((ref, why))
             return None
         if self.members.get(player) != ref and not self._adopt(item, batch):
-            return None  # a stale tab: it was replaced or left
+            if isinstance(item, Act):  # a stale tab (replaced, or left) is told why nothing happened
+                batch.notices.append((ref, messages.Error(ErrorCode.REPLACED, "another tab", game=self.kind)))
+            return None
         match item:
             case Resync():  # the tab lost track: a whole view
                 self.screens.start_again(player)
