@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import itertools
 import json
@@ -112,9 +113,9 @@ _decode_any = msgspec.json.Decoder().decode
 
 
 class Deltas:
-    """Whether the players take their views as deltas (``--deltas``: ``hello`` with ``deltas: true``)."""
+    """Whether the players take their views as deltas, as the web client does (``--full-views``: not)."""
 
-    on = False
+    on = True
 
 
 # ---------------------------------------------------------------- processes
@@ -140,6 +141,7 @@ def rss_kib(pid: int) -> int:
 class Tally:
     frames = 0  # frames this client received from a server
     chars = 0  # ... and their length (the wordarena server's only)
+    watched = 0  # frames the watchers received (not in ``frames``: a guess's feedback is the players')
 
 
 @dataclass
@@ -298,10 +300,11 @@ class Player:
         self._pending: asyncio.Future[float] | None = None
         self._pending_rows = 0
         self._reader: asyncio.Task[None] | None = None
-        self._view: dict[str, Any] | None = None  # with --deltas: the view the deltas build on
+        self._view: dict[str, Any] | None = None  # with deltas: the view the deltas build on
+        self.watchers: list[Watcher] = []  # the room's watchers (kept by its host's player)
 
     def _frame(self, text: str) -> Frame:
-        """A frame as read; with --deltas a delta gives the whole view it makes (type room)."""
+        """A frame as read; with deltas a delta gives the whole view it makes (type room)."""
         if not Deltas.on:
             return _decode(text)
         message = _decode_any(text)
@@ -334,6 +337,7 @@ class Player:
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def close(self) -> None:
+        await asyncio.gather(*(w.close() for w in self.watchers), return_exceptions=True)
         await self.ws.close()
         if self._reader:
             await asyncio.gather(self._reader, return_exceptions=True)
@@ -431,9 +435,12 @@ class Player:
 
 
 async def seat_room(
-    session: aiohttp.ClientSession, url: str, number: int, answers: list[str]
+    session: aiohttp.ClientSession, url: str, number: int, answers: list[str], watchers: int = 0
 ) -> list[Player]:
-    """Six sockets: hello each, the first creates the room and sets the options, five join."""
+    """Six sockets: hello each, the first creates the room and sets the options, five join.
+
+    Then ``watchers`` more open the room's link: it is full, so each becomes a watcher.
+    """
     players = []
     for seat in range(SEATS):
         ws = await session.ws_connect(f"{url}/ws", max_msg_size=0, autoclose=False)
@@ -442,12 +449,48 @@ async def seat_room(
         await player.request({"type": "hello", "deltas": Deltas.on}, "welcome")
         players.append(player)
     code = (await players[0].request({"type": "create", "lang": "en"}, "created")).room
+    assert code is not None
     for player in players[1:]:
         await player.request({"type": "join", "room": code}, "room")
     await players[0].request({"type": "options", "rounds": 5, "clock_s": 120}, "room")
     for player in players:  # from now on someone reads: the server's heartbeat pings get their pong
         player.listen()
+    for _ in range(watchers):
+        players[0].watchers.append(await Watcher.open(session, url, code))
     return players
+
+
+class Watcher:
+    """A tab that watches a full room: it reads every view, and sends nothing."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, session: aiohttp.ClientSession, url: str, code: str) -> Watcher:
+        ws = await session.ws_connect(f"{url}/ws", max_msg_size=0, autoclose=False)
+        await ws.send_str('{"type":"hello"}')
+        await ws.send_str(_encode({"type": "join", "room": code}).decode())
+        async with asyncio.timeout(FEEDBACK_TIMEOUT_S):
+            while True:  # the welcome, then the watchers' first view
+                msg = await ws.receive()
+                if msg.type is not aiohttp.WSMsgType.TEXT:
+                    raise ConnectionError(f"a watcher's socket closed: {msg}")
+                if '"type":"room"' in msg.data and '"you":null' in msg.data:
+                    return cls(ws)
+                if '"type":"refused"' in msg.data or '"type":"error"' in msg.data:
+                    raise RuntimeError(f"watching refused: {msg.data}")
+
+    async def _read(self) -> None:
+        with contextlib.suppress(aiohttp.ClientError, ConnectionError):
+            async for msg in self.ws:
+                if msg.type is aiohttp.WSMsgType.TEXT:
+                    Tally.watched += 1
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await asyncio.gather(self._reader, return_exceptions=True)
 
 
 # ---------------------------------------------------------------- the runs
@@ -460,6 +503,7 @@ class Options:
     interval: float
     profile: str | None
     clients: int = 2  # client processes of the echo runs
+    watchers: int = 0  # watchers per room (each a socket that only reads)
 
 
 async def server_run(url: str, pid: int, opts: Options) -> dict[str, Any]:
@@ -467,10 +511,13 @@ async def server_run(url: str, pid: int, opts: Options) -> dict[str, Any]:
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
         began = time.perf_counter()
-        rooms = [await seat_room(session, url, 0, answers)]  # loads the word lists, starts the threads
+        rooms = [await seat_room(session, url, 0, answers, opts.watchers)]  # loads the lists, starts threads
         await asyncio.sleep(1.0)  # let the server settle before reading RSS
         rss_before = rss_kib(pid)
-        jobs = [functools.partial(seat_room, session, url, n, answers) for n in range(1, opts.rooms)]
+        jobs = [
+            functools.partial(seat_room, session, url, n, answers, opts.watchers)
+            for n in range(1, opts.rooms)
+        ]
         rooms += await bounded(jobs, CONNECT_PARALLEL // SEATS)
         players = [p for room in rooms for p in room]
         setup_s = time.perf_counter() - began
@@ -479,16 +526,24 @@ async def server_run(url: str, pid: int, opts: Options) -> dict[str, Any]:
         rss_after = rss_kib(pid)
         await asyncio.gather(*(room[0].ws.send_str('{"type":"start"}') for room in rooms))
         try:
-            result = await _play(rooms, players, pid, opts)
+            result = await _play(rooms, players, pid, opts, functools.partial(_scrape, session, url))
         finally:
             await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
-        result["memory"] = _memory(rss_before, rss_after, len(players) - SEATS)
+        per_room = SEATS + opts.watchers  # the first room's are in the "before"
+        result["memory"] = _memory(rss_before, rss_after, (len(rooms) - 1) * per_room)
+        result["watchers"] = opts.watchers * len(rooms)
         result["setup_s"] = setup_s
         result["metrics"] = await _server_metrics(session, url)
     return result
 
 
-async def _play(rooms: list[list[Player]], players: list[Player], pid: int, opts: Options) -> dict[str, Any]:
+async def _play(
+    rooms: list[list[Player]],
+    players: list[Player],
+    pid: int,
+    opts: Options,
+    scrape: Callable[[], Awaitable[str]],
+) -> dict[str, Any]:
     await until(lambda: all(p.seq == 1 for p in players), 30, "round 1 to open in every room")
     burst = Samples()
     far = time.monotonic() + 120
@@ -506,14 +561,16 @@ async def _play(rooms: list[list[Player]], players: list[Player], pid: int, opts
         for n, p in enumerate(players)
     ]
     await asyncio.sleep(window[0] - time.monotonic())
+    before = await scrape()
     with profiled(pid, opts.profile and f"{opts.profile}-open.txt", opts.seconds), Probe(pid) as probe:
         began = time.perf_counter()
         await asyncio.sleep(window[1] - time.monotonic())
+    pauses = _pauses(before, await scrape())
     await asyncio.wait_for(asyncio.gather(*tasks), FEEDBACK_TIMEOUT_S + 5)
     return {
         "players": len(players),
         "rooms": len(rooms),
-        "open": summary(steady.within(began, began + probe.wall), probe) | _lost(steady),
+        "open": summary(steady.within(began, began + probe.wall), probe) | _lost(steady) | pauses,
         "closed": summary(burst.latency, closed) | _lost(burst),
     }
 
@@ -524,6 +581,37 @@ def _lost(samples: Samples) -> dict[str, int]:
 
 def _memory(before: int, after: int, connections: int) -> dict[str, float]:
     return {"rss_before_kib": before, "rss_after_kib": after, "kib_per_conn": (after - before) / connections}
+
+
+async def _scrape(session: aiohttp.ClientSession, url: str) -> str:
+    async with session.get(f"{url}/metrics") as response:
+        return await response.text()
+
+
+def _pauses(before: str, after: str) -> dict[str, float]:
+    """Between two scrapes of the server: its collector's passes, and how late its loop woke.
+
+    The loop's lateness is a histogram (server.loop_watch); the longest stall of the
+    window is given as the smallest bucket bound it stayed under.
+    """
+    found: dict[str, float] = {}
+    for generation in ("0", "1", "2"):
+        pattern = rf'^python_gc_collections_total{{generation="{generation}"}} (\S+)'
+        counts = [re.search(pattern, text, re.M) for text in (before, after)]
+        if counts[0] and counts[1]:
+            found[f"gc{generation}"] = float(counts[1].group(1)) - float(counts[0].group(1))
+    buckets = [_buckets(text) for text in (before, after)]
+    delta = {bound: buckets[1].get(bound, 0.0) - buckets[0].get(bound, 0.0) for bound in buckets[1]}
+    total = delta.get(math.inf, 0.0)
+    under = [bound for bound, n in sorted(delta.items()) if n >= total]
+    found["stall_max_ms"] = 1000 * under[0] if under else math.nan
+    found["stalls_over_20ms"] = total - delta.get(0.02, total)
+    return found
+
+
+def _buckets(text: str) -> dict[float, float]:
+    pattern = r'^wordarena_loop_lag_seconds_bucket{le="([^"]+)"} (\S+)'
+    return {float(le): float(n) for le, n in re.findall(pattern, text, re.M)}
 
 
 async def _server_metrics(session: aiohttp.ClientSession, url: str) -> dict[str, float]:
@@ -566,8 +654,12 @@ async def echo_client(
         await asyncio.sleep(max(0.0, next_at - time.monotonic()))
 
 
-def echo_worker(url: str, numbers: range, pad: int, pipe: Connection) -> None:
-    """A client process of the echo run: its sockets, then each `Run` the pipe sends, until None."""
+def echo_worker(url: str, numbers: range, pad: int, listeners: int, pipe: Connection) -> None:
+    """A client process of the echo run: its sockets, then each `Run` the pipe sends, until None.
+
+    With ``listeners``, each group of the fan-out has that many more sockets that only read
+    (a room's watchers).
+    """
 
     async def work() -> None:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
@@ -575,6 +667,12 @@ def echo_worker(url: str, numbers: range, pad: int, pipe: Connection) -> None:
             conns = await bounded(
                 [functools.partial(session.ws_connect, u, max_msg_size=0) for u in urls], 16
             )
+            groups = sorted({n // SEATS for n in numbers}) if pad else []
+            extra = [f"{url}/ws?group={g}&pad={pad}" for g in groups for _ in range(listeners)]
+            ears = await bounded(
+                [functools.partial(session.ws_connect, u, max_msg_size=0) for u in extra], 16
+            )
+            readers = [asyncio.create_task(_drain(ws)) for ws in ears]
             heap.freeze_long_lived()  # the same collector settings as the server run's client
             pipe.send("ready")
             while (run := await asyncio.to_thread(pipe.recv)) is not None:
@@ -584,13 +682,20 @@ def echo_worker(url: str, numbers: range, pad: int, pipe: Connection) -> None:
                 )
                 await asyncio.wait_for(clients, run.stop - time.monotonic() + FEEDBACK_TIMEOUT_S + run.every)
                 pipe.send((samples.sent, samples.latency, Tally.frames - frames))
-            await asyncio.gather(*(ws.close() for ws in conns), return_exceptions=True)
+            await asyncio.gather(*(ws.close() for ws in [*conns, *ears]), return_exceptions=True)
+            await asyncio.gather(*readers, return_exceptions=True)
 
     asyncio.run(work())
 
 
+async def _drain(ws: aiohttp.ClientWebSocketResponse) -> None:
+    with contextlib.suppress(aiohttp.ClientError, ConnectionError):
+        async for _ in ws:
+            pass
+
+
 async def echo_run(
-    url: str, pid: int, sockets: int, rate: float, opts: Options, pad: int = 0
+    url: str, pid: int, sockets: int, rate: float, opts: Options, pad: int = 0, listeners: int = 0
 ) -> dict[str, Any]:
     """The same request → response pattern against the echo server: open loop at ``rate``/s, then closed.
 
@@ -608,7 +713,10 @@ async def echo_run(
         try:
             for first, end in itertools.pairwise(bounds):
                 pipes.append((ends := spawn.Pipe())[0])
-                workers.append(spawn.Process(target=echo_worker, args=(url, range(first, end), pad, ends[1])))
+                numbers = range(first, end)
+                workers.append(
+                    spawn.Process(target=echo_worker, args=(url, numbers, pad, listeners, ends[1]))
+                )
                 workers[-1].start()
             await asyncio.gather(*(asyncio.to_thread(_answer, p, SETUP_TIMEOUT_S) for p in pipes))
             await asyncio.sleep(1.0)
@@ -727,6 +835,12 @@ def report(
         f"[aim ≥ 0.50, i.e. at most twice the echo's: {_verdict(ratios['cpu_fan'] >= 0.5)}]"
     )
     print(f"p99 at steady load {so['p99_ms']:.1f} ms [aim < 20 ms: {_verdict(so['p99_ms'] < 20)}]")
+    if "gc0" in so:
+        print(
+            f"steady window: collector passes gen0/1/2 {so['gc0']:.0f}/{so['gc1']:.0f}/{so['gc2']:.0f}; "
+            f"the loop's longest stall ≤ {so['stall_max_ms']:.0f} ms, stalls over 20 ms: "
+            f"{so['stalls_over_20ms']:.0f}"
+        )
     return {"server": server, "echo": echo, "echo_fan_out": fan, "ratios": ratios}
 
 
@@ -745,16 +859,76 @@ def _rss(m: dict[str, float]) -> str:
 # ---------------------------------------------------------------- main
 
 
-async def measure(server_url: str, server_pid: int, echo_url: str, echo_pid: int, opts: Options) -> None:
-    server = await server_run(server_url, server_pid, opts)
-    os.kill(server_pid, signal.SIGTERM)  # idle from now on, but its rooms still keep timers
-    print(f"server run done ({server['open']['per_s']:.0f} guesses/s); echo run...", file=sys.stderr)
+def measure(stack: contextlib.ExitStack, tmp: Path, opts: Options) -> None:
+    eport = free_port()
+    echo = stack.enter_context(
+        child([sys.executable, "-m", "bench.load_duel", "--echo-server", str(eport)], tmp / "echo.log")
+    )
+    echo_url = f"http://{HOST}:{eport}"
+    wait_ready(f"{echo_url}/", echo, tmp / "echo.log")
+    server = run_server(tmp / "alone", dataclasses.replace(opts, watchers=0))
     players, rate = server["players"], server["open"]["per_s"]
     server["mean_frame_chars"] = pad = round(Tally.chars / Tally.frames)
-    echo = await echo_run(echo_url, echo_pid, players, rate, opts)
+    echo_result = asyncio.run(echo_run(echo_url, echo.pid, players, rate, opts))
     print(f"plain echo done; echo with fan-out to {SEATS}...", file=sys.stderr)
-    fan = await echo_run(echo_url, echo_pid, players, rate, opts, pad)
-    print(json.dumps(report(server, echo, fan, opts), separators=(",", ":")))
+    fan = asyncio.run(echo_run(echo_url, echo.pid, players, rate, opts, pad))
+    result = report(server, echo_result, fan, opts)
+    if opts.watchers:
+        print(
+            f"with {opts.watchers} watchers per room: the server, then the fan-out echo...", file=sys.stderr
+        )
+        watched = run_server(tmp / "watched", opts)
+        fan_w = asyncio.run(echo_run(echo_url, echo.pid, players, rate, opts, pad, opts.watchers))
+        result["watchers"] = report_watchers(server, watched, fan, fan_w, opts)
+    print(json.dumps(result, separators=(",", ":")))
+
+
+def run_server(tmp: Path, opts: Options) -> dict[str, Any]:
+    """A fresh server process (its own data folder), loaded by `server_run`, then stopped."""
+    port = free_port()
+    serve = [sys.executable, "-m", "wordarena", "serve", "--host", HOST, "--port", str(port)]
+    serve += ["--max-sockets-per-ip", "1000000", "--new-identities-per-minute", "1000000"]  # one address
+    tmp.mkdir(parents=True, exist_ok=True)
+    with child([*serve, "--data-dir", str(tmp / "data")], tmp / "server.log") as server:
+        url = f"http://{HOST}:{port}"
+        wait_ready(f"{url}/healthz", server, tmp / "server.log")
+        print(f"server up; its start-up work done after {wait_idle(server.pid):.0f} s", file=sys.stderr)
+        result: dict[str, Any] = asyncio.run(server_run(url, server.pid, opts))
+        os.kill(server.pid, signal.SIGTERM)
+    print(f"server run done ({result['open']['per_s']:.0f} guesses/s)", file=sys.stderr)
+    return result
+
+
+def report_watchers(
+    alone: dict[str, Any], watched: dict[str, Any], fan: dict[str, Any], fan_w: dict[str, Any], opts: Options
+) -> dict[str, Any]:
+    """What the watchers cost a guess, against what as many more sockets cost the fan-out echo."""
+    out: dict[str, Any] = {"per_room": opts.watchers, "sockets": watched.get("watchers", 0)}
+    print(
+        f"\nwith {opts.watchers} watchers per room ({out['sockets']} more sockets, a view each per change):"
+    )
+    for loop in ("open", "closed"):
+        wa = watched[loop]["server_cpu_ms_per_op"] - alone[loop]["server_cpu_ms_per_op"]
+        echo = fan_w[loop]["server_cpu_ms_per_op"] - fan[loop]["server_cpu_ms_per_op"]
+        out[loop] = {
+            "wordarena_extra_ms": wa,
+            "echo_extra_ms": echo,
+            "ratio": wa / echo if echo > 0 else math.inf,
+        }
+        print(
+            f"  {loop:6} CPU per guess: wordarena {alone[loop]['server_cpu_ms_per_op']:.3f} → "
+            f"{watched[loop]['server_cpu_ms_per_op']:.3f} ms (+{wa:.3f}); fan-out echo {SEATS} → "
+            f"{SEATS}+{opts.watchers}: {fan[loop]['server_cpu_ms_per_op']:.3f} → "
+            f"{fan_w[loop]['server_cpu_ms_per_op']:.3f} ms (+{echo:.3f}) "
+            f"[aim: wordarena's extra ≤ the echo's: {_verdict(wa <= echo)}]"
+        )
+    so = watched["open"]
+    print(
+        f"  steady p50 / p99 / max with watchers {so['p50_ms']:.1f} / {so['p99_ms']:.1f} / "
+        f"{so['max_ms']:.0f} ms; "
+        f"frames to watchers {Tally.watched}; memory per socket {watched['memory']['kib_per_conn']:.1f} KiB"
+    )
+    return out
 
 
 def main() -> None:
@@ -765,7 +939,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="smoke run: 10 rooms, 5 s, a guess every 0.5 s")
     parser.add_argument("--clients", type=int, default=2, help="client processes of the echo runs")
     parser.add_argument("--profile", metavar="PREFIX", help="py-spy the server: PREFIX-open.txt, -closed.txt")
-    parser.add_argument("--deltas", action="store_true", help="players take views as deltas (hello.deltas)")
+    parser.add_argument(
+        "--full-views",
+        action="store_true",
+        help="players take whole views (the default: deltas, as the browser)",
+    )
+    parser.add_argument(
+        "--watchers", type=int, default=0, help="watchers per room: a second server run with them"
+    )
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
@@ -773,30 +954,16 @@ def main() -> None:
         return
     if args.quick:
         args.rooms, args.seconds, args.interval = 10, 5.0, 0.5
-    Deltas.on = args.deltas
-    opts = Options(args.rooms, args.seconds, max(args.interval, 0.05), args.profile, max(1, args.clients))
+    Deltas.on = not args.full_views
+    opts = Options(
+        args.rooms, args.seconds, max(args.interval, 0.05), args.profile, max(1, args.clients), args.watchers
+    )
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # children inherit it
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="load_duel-")))
-        sport, eport = free_port(), free_port()
-        serve = [sys.executable, "-m", "wordarena", "serve", "--host", HOST, "--port", str(sport)]
-        serve += [
-            "--max-sockets-per-ip",
-            "100000",
-            "--new-identities-per-minute",
-            "100000",
-        ]  # one client address
-        server = stack.enter_context(child([*serve, "--data-dir", str(tmp / "data")], tmp / "server.log"))
-        echo = stack.enter_context(
-            child([sys.executable, "-m", "bench.load_duel", "--echo-server", str(eport)], tmp / "echo.log")
-        )
-        server_url, echo_url = f"http://{HOST}:{sport}", f"http://{HOST}:{eport}"
-        wait_ready(f"{server_url}/healthz", server, tmp / "server.log")
-        wait_ready(f"{echo_url}/", echo, tmp / "echo.log")
-        print(f"server up; its start-up work done after {wait_idle(server.pid):.0f} s", file=sys.stderr)
-        asyncio.run(measure(server_url, server.pid, echo_url, echo.pid, opts))
+        measure(stack, tmp, opts)
 
 
 if __name__ == "__main__":

@@ -179,6 +179,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         reuse_port=args.reuse_port,
         allowed_origins=tuple(o for o in (args.allow_origin or []) if o),
         trust_proxy=args.trust_proxy,
+        commit_on_loop=args.commit_on_loop,
         max_sockets_per_ip=args.max_sockets_per_ip,
         new_identities_per_minute=args.new_identities_per_minute,
         time_scale=args.time_scale,
@@ -212,6 +213,8 @@ def _worker_args(args: argparse.Namespace) -> list[str]:
             child += ["--allow-origin", origin]
     if args.trust_proxy:
         child.append("--trust-proxy")
+    if args.commit_on_loop:
+        child.append("--commit-on-loop")
     for option, value in (
         ("--max-sockets-per-ip", args.max_sockets_per_ip),
         ("--new-identities-per-minute", args.new_identities_per_minute),
@@ -323,6 +326,10 @@ def build_parser() -> argparse.ArgumentParser:
     se.add_argument(
         "--trust-proxy", action="store_true", default=_env("TRUST_PROXY", "") in ("1", "true", "yes"),
         help="behind a TLS proxy only: take the client address, scheme and host from X-Forwarded-*",
+    )  # fmt: skip
+    se.add_argument(
+        "--commit-on-loop", action="store_true", default=_env("COMMIT_ON_LOOP", "") in ("1", "true", "yes"),
+        help="embedded SQLite: commit on the event loop, not on a thread (experimental)",
     )  # fmt: skip
     se.add_argument(
         "--max-sockets-per-ip", type=int, default=int(_env("MAX_SOCKETS_PER_IP", "0")) or None,

@@ -61,7 +61,9 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._runner: web.AppRunner | None = None
-        self._app = make_app(Config(port=self.port, data_dir=data_dir), clock=self.clock)
+        on_loop = os.environ.get("WORDARENA_COMMIT_ON_LOOP", "") in ("1", "true", "yes")
+        config = Config(port=self.port, data_dir=data_dir, commit_on_loop=on_loop)
+        self._app = make_app(config, clock=self.clock)
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
 
     def start(self) -> None:

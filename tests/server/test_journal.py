@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,9 @@ from wordarena.server.app import make_app
 from wordarena.server.config import Config
 from wordarena.server.journal import Journal, StaleOwner
 from wordarena.server.metrics import Metrics
-from wordarena.store.writes import EventAppended, Write
+from wordarena.store.database import Database, StoreBusy
+from wordarena.store.rooms import RoomRepository
+from wordarena.store.writes import EventAppended, RoomOpened, Write
 
 
 class FlakyStore:
@@ -53,6 +56,39 @@ async def test_writes_of_one_tick_share_one_commit() -> None:
     journal.start()
     await asyncio.gather(*(journal.write([event(f"r{i}")]) for i in range(10)))
     assert len(store.commits) == 1 and len(store.commits[0]) == 10
+    await journal.stop()
+
+
+class BusyAtFirst(FlakyStore):
+    """An embedded store that another writer holds for the first commit tried on the loop."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.busy = 1
+        self.threads: list[str] = []
+
+    def commit(self, writes: Sequence[Write], wait: bool = True) -> set[str]:
+        self.threads.append(threading.current_thread().name)
+        if not wait and self.busy:
+            self.busy -= 1
+            raise StoreBusy("database is locked")
+        return super().commit(writes)
+
+
+async def test_an_embedded_commit_runs_on_the_loop_and_a_busy_one_on_a_thread() -> None:
+    store, metrics = BusyAtFirst(), Metrics()
+    journal = Journal(store, metrics, inline=True)  # type: ignore[arg-type]
+    journal.start()
+    await journal.write([event("r1")])  # busy on the loop: waits on a thread instead
+    await journal.write([event("r2")])
+    loop_thread = threading.current_thread().name
+    assert (
+        store.threads[0] == loop_thread
+        and store.threads[1] != loop_thread
+        and store.threads[2] == loop_thread
+    )
+    assert [w.code for c in store.commits for w in c] == ["r1", "r2"]
+    assert metrics.commits_busy._value.get() == 1
     await journal.stop()
 
 
@@ -102,10 +138,10 @@ async def test_a_room_goes_on_after_its_store_came_back(arena: Arena) -> None:
         real = arena.node.room_store.commit
         outage = asyncio.Event()
 
-        def failing(writes: Sequence[Write]) -> set[str]:
+        def failing(writes: Sequence[Write], wait: bool = True) -> set[str]:
             if not outage.is_set():
                 raise OSError("database down")
-            return real(writes)
+            return real(writes, wait)
 
         arena.node.room_store.commit = failing  # type: ignore[method-assign]
         word = wrong_words(arena, code, 1)[0]
@@ -143,3 +179,32 @@ async def test_a_postgresql_restart_loses_nothing_and_crashes_nothing(
             await alice.guess(wrong_words(arena, code, 2)[1])
             await alice.view_where(lambda v: len(v["seats"][0]["rows"]) == 2)
         await arena.server.close()
+
+
+async def test_commits_on_the_loop_leave_the_checkpoint_to_a_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A checkpoint fsyncs: never on the loop. Every so many commits, one runs on a thread."""
+    monkeypatch.setattr(limits, "CHECKPOINT_EVERY_COMMITS", 3)
+    database = Database.open(f"sqlite:///{tmp_path / 'wal.db'}")
+    rooms = RoomRepository(database)
+    threads: list[str] = []
+    real = database.checkpoint
+    monkeypatch.setattr(
+        database, "checkpoint", lambda: (threads.append(threading.current_thread().name), real())
+    )
+    journal = Journal(rooms, Metrics(), inline=True)
+    journal.start()
+    await journal.write([RoomOpened("r1", "{}", [])])
+    assert threads == []
+    seq = 0
+    while len(threads) < 2 and seq < 100:  # one every 3 commits, unless one is still running
+        seq += 1
+        await journal.write([event("r1", seq)])
+        await asyncio.sleep(0)
+    await until(lambda: len(threads) >= 2)
+    assert threading.current_thread().name not in threads  # both on a thread of their own
+    with database._engine_that_never_waits().connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    await journal.stop()
+    database.close()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
+from pathlib import Path
+
 import pytest
 import sqlalchemy.exc
 
 from tests.store.test_games import duel_stored
-from wordarena.store.database import Database
+from wordarena.store.database import SQLITE_BUSY_TIMEOUT_MS, Database, StoreBusy
 from wordarena.store.games import GameRepository
 from wordarena.store.rooms import RoomRepository
 from wordarena.store.writes import EventAppended, RoomDropped, RoomOpened, SnapshotTaken
@@ -60,3 +64,24 @@ def test_taking_a_room_over_fences_its_former_owner(database: Database) -> None:
     assert rooms.commit([EventAppended("r3", 2, "zombie", fence=1)]) == {"r3"}  # the former owner, paused
     assert rooms.commit([EventAppended("r3", 2, "successor", fence=2)]) == set()
     assert rooms.take_over("no-such-room") is None
+
+
+def test_an_embedded_commit_that_would_wait_says_so_at_once_and_writes_nothing(tmp_path: Path) -> None:
+    """On the loop a commit must never wait for another writer: `StoreBusy` instead, then it can wait."""
+    database = Database.open(f"sqlite:///{tmp_path / 'busy.db'}")
+    rooms = RoomRepository(database)
+    assert database.embedded
+    other = sqlite3.connect(tmp_path / "busy.db", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the database
+    started = time.monotonic()
+    with pytest.raises(StoreBusy):
+        rooms.commit([RoomOpened("r1", "{}", [])], wait=False)
+    assert time.monotonic() - started < 1.0
+    other.execute("ROLLBACK")
+    assert rooms.live() == []  # nothing of the refused commit
+    rooms.commit([RoomOpened("r1", "{}", [])], wait=False)
+    assert [room.code for room in rooms.live()] == ["r1"]
+    with database.engine.connect() as connection:  # every other use of the store still waits
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == SQLITE_BUSY_TIMEOUT_MS
+    other.close()
+    database.close()

@@ -1,9 +1,14 @@
-"""Group commit: what every room accepted during one loop tick, written in one transaction.
+"""Group commit: what every room accepted within a few milliseconds, written in one transaction.
 
 A room hands its writes (events, snapshots, results) to `Journal.write` and
 waits for them to be committed before it sends any view: nothing a player sees
 can be undone by a crash. Writes that arrive while a commit is running go in the
 next one, so the cost of a commit is shared by every room of that tick.
+
+Where the commit runs: an embedded SQLite commit (WAL, ``synchronous=NORMAL``: no
+fsync, so a commit is a few page writes to the OS) is done on the loop itself, in
+less time than a hop to a thread and back costs; a network database's commit waits
+on the network, so it runs on a thread and the loop goes on.
 
 A failed commit (database down, disk full) is retried with backoff and counted
 in ``/metrics``; the rooms concerned wait, the others go on. A room refused for
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 
 from wordarena.server import limits
 from wordarena.server.metrics import Metrics
+from wordarena.store.database import StoreBusy
 from wordarena.store.rooms import RoomRepository
 from wordarena.store.writes import Write
 
@@ -38,9 +44,12 @@ class _Entry:
 
 
 class Journal:
-    def __init__(self, rooms: RoomRepository, metrics: Metrics) -> None:
+    def __init__(self, rooms: RoomRepository, metrics: Metrics, inline: bool = False) -> None:
         self.rooms = rooms
         self.metrics = metrics
+        self.inline = inline  # commit on the loop (embedded SQLite), not on a thread
+        self._since_checkpoint = 0
+        self._checkpointing: asyncio.Task[None] | None = None
         self._pending: list[_Entry] = []
         self._wake = asyncio.Event()
         self._outstanding = 0  # written, not yet durable (or refused)
@@ -90,6 +99,9 @@ class Journal:
     async def _run(self) -> None:
         while True:
             await self._wake.wait()
+            # The rooms that write within the next few milliseconds share this commit: at a
+            # steady pace, guesses of different rooms seldom fall in the same loop tick.
+            await asyncio.sleep(limits.COMMIT_WINDOW_S)
             self._wake.clear()
             batch, self._pending = self._pending, []
             if batch:
@@ -98,7 +110,7 @@ class Journal:
     async def _commit(self, batch: list[_Entry]) -> None:
         started = time.perf_counter()
         try:
-            refused = await asyncio.to_thread(self.rooms.commit, [w for e in batch for w in e.writes])
+            refused = await self._store([w for e in batch for w in e.writes])
         except Exception as error:
             self._failed(error, len(batch))
             await self._commit_one_by_one(batch)  # one bad room must not hold the others back
@@ -111,12 +123,39 @@ class Journal:
     async def _commit_one_by_one(self, batch: list[_Entry]) -> None:
         for entry in batch:
             try:
-                refused = await asyncio.to_thread(self.rooms.commit, entry.writes)
+                refused = await self._store(entry.writes)
             except Exception as error:
                 self._failed(error, 1)
                 self._retry_later(entry)
             else:
                 _resolve(entry, refused)
+
+    async def _store(self, writes: Sequence[Write]) -> set[str]:
+        if self.inline:
+            try:  # never waits on the loop: another writer (a page's, say) sends it to a thread
+                refused = self.rooms.commit(writes, wait=False)
+            except StoreBusy:
+                self.metrics.commits_busy.inc()
+            else:
+                self._checkpoint_now_and_then()
+                return refused
+        return await asyncio.to_thread(self.rooms.commit, writes)
+
+    def _checkpoint_now_and_then(self) -> None:
+        """The log of the commits made on the loop goes into the database file on a thread (it fsyncs)."""
+        self._since_checkpoint += 1
+        if self._since_checkpoint < limits.CHECKPOINT_EVERY_COMMITS or self._checkpointing is not None:
+            return
+        self._since_checkpoint = 0
+        self._checkpointing = asyncio.get_running_loop().create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        try:
+            await asyncio.to_thread(self.rooms.db.checkpoint)
+        except Exception:  # the next one will do; the log only grows meanwhile
+            log.warning("checkpoint failed", exc_info=True)
+        finally:
+            self._checkpointing = None
 
     def _retry_later(self, entry: _Entry) -> None:
         entry.attempts += 1

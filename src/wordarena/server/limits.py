@@ -47,6 +47,10 @@ REQUEST_BODY_MAX: Final = 2_048  # bytes of a JSON body of the site's APIs; more
 ROOM_CODE_BYTES: Final = 9  # 12 URL-safe characters, 72 random bits: unguessable
 ROOM_BATCH_MAX: Final = 64  # inputs a room takes from its inbox before one commit and one broadcast
 SNAPSHOT_EVERY_EVENTS: Final = 64  # a room is snapshotted after this many events (and at phase changes)
+#: Commits made on the loop between two checkpoints of the SQLite log, on a thread (server.journal).
+CHECKPOINT_EVERY_COMMITS: Final = 500
+#: How long a commit waits for the writes of other rooms to join it (server.journal).
+COMMIT_WINDOW_S: Final = 0.003
 STORE_RETRY_FIRST_S: Final = 0.1  # a failed write is retried after this, doubling...
 STORE_RETRY_MAX_S: Final = 5.0  # ...up to this
 STOP_DRAIN_S: Final = 10.0  # at shutdown, how long pending writes may take to land

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, GCCollector, Histogram, generate_latest
+
+#: The loop's lateness: a stall (a collector pass, a slow handler) shows in the tail of the latencies.
+LAG_BUCKETS = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0)
 
 
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
+        GCCollector(registry=self.registry)  # python_gc_collections_total: the collector's passes
+        self.loop_lag = Histogram(
+            "wordarena_loop_lag_seconds",
+            "How late the event loop woke a probe that sleeps 50 ms (server.loop_watch)",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
         self.rooms = Gauge("wordarena_rooms", "Rooms alive", registry=self.registry)
         self.connections = Gauge(
             "wordarena_connections", "Open WebSocket connections", registry=self.registry
@@ -61,6 +71,11 @@ class Metrics:
         self.store_retries = Counter(
             "wordarena_store_retries_total",
             "Room writes scheduled again after a failure",
+            registry=self.registry,
+        )
+        self.commits_busy = Counter(
+            "wordarena_store_commits_busy_total",
+            "Embedded commits sent to a thread: another writer held the database",
             registry=self.registry,
         )
 

@@ -19,11 +19,19 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_LOCK = 0x77A7E4A  # the PostgreSQL advisory lock of migrations ("wordarena")
+
+
+#: How long a SQLite writer waits for another to finish before giving up.
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+
+
+class StoreBusy(Exception):
+    """Another writer holds the SQLite database now (raised instead of waiting, when asked to)."""
 
 
 class StoreUnavailable(Exception):
@@ -42,6 +50,7 @@ class Database:
         except (ArgumentError, NoSuchModuleError, ValueError) as error:
             raise StoreUnavailable(f"bad database URL {_safe(url)}: {error}") from None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._nowait: Engine | None = None  # SQLite: for commits on the loop (`core_transaction(wait=False)`)
 
     @classmethod
     def open(cls, url: str) -> Database:
@@ -103,15 +112,49 @@ class Database:
         with self._sessions.begin() as session:
             yield session
 
+    @property
+    def embedded(self) -> bool:
+        """A SQLite file in this process: a commit costs CPU only (WAL, no fsync), never a network wait."""
+        database = make_url(self.url).database
+        return self.engine.dialect.name == "sqlite" and database not in (None, "", ":memory:")
+
     @contextmanager
-    def core_transaction(self) -> Iterator[Connection]:
+    def core_transaction(self, wait: bool = True) -> Iterator[Connection]:
         """The same through Core alone: for the server's group commit, where the ORM's
-        session costs more than the rows (an ORM session can join it: `Session(bind=...)`)."""
-        with self.engine.begin() as connection:
-            yield connection
+        session costs more than the rows (an ORM session can join it: `Session(bind=...)`).
+
+        ``wait=False`` (SQLite): if another writer holds the database, raise `StoreBusy` at
+        once instead of waiting for it, so that a caller on the event loop never blocks.
+        """
+        engine = self.engine if wait or not self.embedded else self._engine_that_never_waits()
+        try:
+            with engine.begin() as connection:
+                yield connection
+        except OperationalError as error:
+            if not wait and ("locked" in str(error) or "busy" in str(error)):
+                raise StoreBusy(str(error)) from None
+            raise
+
+    def _engine_that_never_waits(self) -> Engine:
+        """The same SQLite file, through a connection that gives up at once when another writer holds it."""
+        if self._nowait is None:
+            self._nowait = _sqlite_engine(self.url, busy_timeout_s=0, checkpoints=False)
+        return self._nowait
+
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database file (it fsyncs: call it off the loop).
+
+        The commits made on the loop never checkpoint by themselves (that fsync would
+        stall every game for tens of milliseconds): the journal asks for this now and then.
+        """
+        if self.embedded:
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._nowait is not None:
+            self._nowait.dispose()
 
 
 def _upgrade(connection: Connection) -> None:
@@ -141,10 +184,23 @@ def _safe(url: str) -> str:
 
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
+        return _sqlite_engine(url, busy_timeout_s=SQLITE_BUSY_TIMEOUT_MS / 1000)
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+def _sqlite_engine(url: str, busy_timeout_s: float, checkpoints: bool = True) -> Engine:
+    """``checkpoints=False``: its commits never run a checkpoint themselves (`Database.checkpoint`)."""
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": busy_timeout_s})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    if not checkpoints:
+        event.listen(engine, "connect", _no_checkpoints)
+    return engine
+
+
+def _no_checkpoints(connection: object, _record: object) -> None:
+    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.close()
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:

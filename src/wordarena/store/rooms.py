@@ -72,12 +72,13 @@ class RoomRepository:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def commit(self, writes: Sequence[Write]) -> set[str]:
+    def commit(self, writes: Sequence[Write], wait: bool = True) -> set[str]:
         """Write everything in one transaction; returns the rooms refused for a stale fence.
 
         A refused room's writes are skipped (its owner has changed); the others land.
+        ``wait=False``: `StoreBusy` rather than waiting for another writer (SQLite).
         """
-        with self.db.core_transaction() as connection:
+        with self.db.core_transaction(wait) as connection:
             opened = {w.code for w in writes if isinstance(w, RoomOpened)}
             fences = {code: fence for code, fence in _fences(writes).items() if code not in opened}
             refused = _refused(connection, fences)
