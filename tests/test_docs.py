@@ -25,7 +25,7 @@ SPEC = ROOT / "docs" / "spec.md"
 
 #: The ids of docs/spec.md, in order: Part A (both games), B (Duel de Mots), C (Tournament), D (beyond).
 EXPECTED_IDS = [f"A{n}" for n in range(1, 5)] + [f"B{n}" for n in range(1, 6)]
-EXPECTED_IDS += [f"C{n}" for n in range(1, 8)] + [f"D{n}" for n in range(1, 5)]
+EXPECTED_IDS += [f"C{n}" for n in range(1, 8)] + [f"D{n}" for n in range(1, 6)]
 
 RULE_ID = re.compile(r"\b([A-D][1-9])\b")
 PART = re.compile(r"\bPart ([A-D])\b")

@@ -957,8 +957,12 @@ class World:
         self._tasks.add(task)
         task.add_done_callback(self._done)
 
+    _killing = False  # between the kill and the end of its tasks
+
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
+        if self._killing and not task.cancelled() and isinstance(task.exception(), aiohttp.ClientError):
+            return  # it connected to the server being killed (a late comer's return, say)
         if not task.cancelled() and task.exception() is not None and self._failure is None:
             self._failure = task.exception()
             self._failed.set()
@@ -1051,10 +1055,12 @@ class World:
     # ------------------------------------------------------------ kill and restart
 
     async def kill_and_restart(self, point: KillPoint) -> None:
+        self._killing = True  # a client that meets the dead server meanwhile is no failure
         await self.server.kill()
         self.kills += 1
         self.trace(f"==== killed ({point})")
         await self.stop_tasks()
+        self._killing = False
         await asyncio.gather(*(p.disconnect(killed=True) for p in self.live()))
         self._floor = dict(self._versions)  # what any client saw before the kill
         for p in self.live():

@@ -58,8 +58,13 @@ MEASURE = """(scope) => {
   };
 }"""
 
-TILES = """(selector) => [...document.querySelectorAll(selector)].map((t) => {
-  const r = t.getBoundingClientRect(); return [r.width, r.height]; })"""
+# A row that just arrived is still flipping (its height passes through 0): tiles are
+# measured once their own animations have ended.
+TILES = """async (selector) => {
+  const tiles = [...document.querySelectorAll(selector)];
+  await Promise.all(tiles.flatMap((t) => t.getAnimations()).map((a) => a.finished.catch(() => null)));
+  return tiles.map((t) => { const r = t.getBoundingClientRect(); return [r.width, r.height]; });
+}"""
 
 
 @pytest.fixture(scope="module")

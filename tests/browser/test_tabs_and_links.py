@@ -176,8 +176,12 @@ def test_a_tournament_by_its_address_live_then_finished_and_gone(browser: Browse
         assert not page.title().startswith("●")
         clean(page, f"watching {size}")
     # A desktop reads the boards: cells of a readable size.
-    cell = watchers["desktop"].locator("[data-testid=other-duel-0] .od-cell").first.bounding_box()
-    assert cell is not None and cell["width"] >= 24, cell
+    # Measured in the page, as it redraws the boards on every view: a handle taken from one
+    # drawing may be gone by the time Playwright measures it.
+    watchers["desktop"].wait_for_function(
+        "() => (document.querySelector('[data-testid=other-duel-0] .od-cell')"
+        "?.getBoundingClientRect().width ?? 0) >= 24"
+    )
     run_to_the_end(live, room)
     for page in watchers.values():
         expect(page.get_by_test_id("final-standings")).to_be_visible(timeout=20_000)

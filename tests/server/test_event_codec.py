@@ -16,6 +16,7 @@ SAMPLES: dict[str, list[object]] = {
         duel.BotAdded("p", "hard"),
         duel.BotRemoved("p", 2),
         duel.OptionsChanged("p", "ko", 60, None),
+        duel.WatchersSet("p", False),
         duel.StartRequested("p"),
         duel.GuessSubmitted("p", "사람"),
         duel.PlayAgainRequested("p"),

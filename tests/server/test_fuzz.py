@@ -72,7 +72,7 @@ T = TypeVar("T")
 ANSWER_S = 10.0  # a deadline for an answer (a hang fails the step), never a wait
 STEPS = 30  # steps per example
 MAX_TABS = 10
-BACKGROUND = {"leases", "forget-unplayed"}  # the node's tasks that never end
+BACKGROUND = {"leases", "forget-unplayed", "loop-watch", "live-games"}  # the node's tasks that never end
 
 
 class Tape:

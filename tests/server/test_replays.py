@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import copy
+from typing import Any
 
 import aiohttp
 
@@ -10,6 +12,7 @@ from tests.server.conftest import Arena
 from tests.server.test_rooms import answer_of, start_playing, two_players, wrong_words
 from wordarena.core.feedback import pattern
 from wordarena.core.replay_ids import replay_id
+from wordarena.store.writes import ReplayStored
 
 
 async def _get(arena: Arena, path: str) -> tuple[int, dict[str, object]]:
@@ -67,6 +70,24 @@ async def test_the_analysis_is_written_over_the_replay_once_computed(arena: Aren
         analysis = first["analysis"]
         assert analysis["left_before"] >= analysis["left_after"] >= 1
         assert 0 <= analysis["skill"] <= 100
+        await a_replay_left_unanalysed_is_analysed_at_the_next_start(arena, code, document)
+
+
+async def a_replay_left_unanalysed_is_analysed_at_the_next_start(
+    arena: Arena, code: str, analysed: dict[str, Any]
+) -> None:
+    """As if the process had stopped between the game's end and its analysis: the bare replay stays."""
+    bare = copy.deepcopy(analysed) | {"id": "left-bare"}
+    del bare["summary"]
+    for guess in bare["rounds"][0]["guesses"]:
+        del guess["analysis"]
+    fence = arena.node.registry.rooms[code].fence  # written by the room's owner, with the game's result
+    await arena.node.journal.write([ReplayStored(code, "left-bare", "duel", bare, fence=fence)])
+    assert "summary" not in (await _get(arena, "/api/games/left-bare"))[1]
+    await arena.node.analyst.catch_up()  # what every start does
+    status, caught_up = await _get(arena, "/api/games/left-bare")
+    assert status == 200 and caught_up == analysed | {"id": "left-bare"}
+    assert arena.node.analyst.replays.unanalysed() == []
 
 
 async def test_an_unknown_game_is_the_sites_404(arena: Arena) -> None:

@@ -14,6 +14,7 @@ from wordarena.core import lexicon
 from wordarena.core.letters import letters
 from wordarena.server.room_inputs import Tick
 from wordarena.server.rooms.base import Room
+from wordarena.store.writes import EventAppended
 
 
 def room_of(arena: Arena, code: str) -> Room:
@@ -378,6 +379,35 @@ async def test_inputs_reaching_a_closing_room_are_turned_away_with_an_error(aren
         await bob.expect("pong")  # what the room said went out before
         errors = [m["code"] for m in bob.received if m["type"] == "error"]
         assert errors == ["unknown_room", "no_room", "no_room"]
+
+
+async def test_a_room_code_is_given_once_its_maker_is_durably_seated(arena: Arena) -> None:
+    """Found by the kill -9 harness: `created` went out before the maker's seat was stored, and a
+    crash in between left a stored room with nobody in it, which closed before they came back."""
+    async with arena.client() as alice, arena.client() as bob:
+        await alice.hello()
+        await bob.hello()
+        journal, gate, holding = arena.node.journal, asyncio.Event(), asyncio.Event()
+        original = journal.write
+
+        async def held(writes: Any) -> None:
+            if any(isinstance(w, EventAppended) for w in writes):  # the seat, not the room's opening
+                holding.set()
+                await gate.wait()
+            await original(writes)
+
+        journal.write = held  # type: ignore[method-assign]
+        await alice.send({"type": "create", "lang": "en"})
+        await holding.wait()
+        # The room waits on the held write (settle would wait with it): a round trip of another
+        # tab lets whatever went out to alice meanwhile arrive.
+        await bob.send({"type": "ping", "t": 1})
+        await bob.expect("pong")
+        assert [m["type"] for m in alice.received if m["type"] in ("created", "room")] == []
+        gate.set()
+        code = (await alice.expect("created"))["room"]
+        view = await alice.expect("room")
+        assert view["code"] == code and view["seats"][0]["name"] == alice.player["name"]  # type: ignore[index]
 
 
 async def test_leave_then_join_again_at_once_keeps_the_tab_in_the_room(arena: Arena) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import aiohttp
 
 from tests.server.conftest import Arena, until
+from tests.server.test_rooms import room_of, start_playing, two_players
 from tests.server.test_tournament import answer_of, clients, last_tournament_view, play_round, tournament_of
 from wordarena.core.tournament.state import Phase
 
@@ -111,3 +112,46 @@ async def test_every_tournament_has_its_own_address(arena: Arena) -> None:
         assert all(p["name"] for p in record["players"])
         assert record["rounds"] and all(d["answer"] for r in record["rounds"] for d in r["duels"])
         assert (await page(arena, f"/t/{room.code}")).status == 200  # still its address once over
+
+
+# ---------------------------------------------------------------- a Duel de Mots room (D5)
+
+
+async def test_players_see_how_many_watch_and_the_host_sends_watchers_away(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob, arena.client() as eve:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        assert (await alice.view_where(lambda v: v["phase"] == "playing"))["watchers"] == 0
+        await eve.hello()
+        await eve.send({"type": "join", "room": code})
+        watched = await eve.view_where(lambda v: v["you"] is None)
+        assert watched["watchers"] == 1 and watched["watchers_open"]
+        assert (await bob.view_where(lambda v: v["watchers"] == 1))["you"] == 1  # the players see it
+        await bob.send({"type": "watchers", "open": False})  # only the host decides
+        assert (await bob.expect("refused"))["code"] == "not_host"
+        await alice.send({"type": "watchers", "open": False})
+        sent_away = await eve.expect("refused")
+        assert (sent_away["code"], sent_away["room"]) == ("no_watchers", code)
+        after = await alice.view_where(lambda v: not v["watchers_open"])
+        assert after["watchers"] == 0 and not room_of(arena, code).tabs.watchers
+        await eve.send({"type": "join", "room": code})  # the link no longer makes a watcher
+        assert (await eve.expect("refused"))["code"] == "game_started"
+        await arena.settle()
+        assert not room_of(arena, code).tabs.watchers
+        await alice.send({"type": "watchers", "open": True})
+        await alice.view_where(lambda v: v["watchers_open"])
+        await eve.send({"type": "join", "room": code})
+        assert (await eve.view_where(lambda v: v["you"] is None))["watchers"] == 1
+
+
+async def test_a_watcher_leaving_changes_the_count_and_nothing_else(arena: Arena) -> None:
+    async with arena.client() as alice, arena.client() as bob:
+        code = await two_players(arena, alice, bob)
+        await start_playing(arena, alice, bob)
+        seats = [(s.player, s.total) for s in room_of(arena, code).state.seats]
+        async with arena.client() as eve:
+            await eve.hello()
+            await eve.send({"type": "join", "room": code})
+            await alice.view_where(lambda v: v["watchers"] == 1)
+        await alice.view_where(lambda v: v["watchers"] == 0)
+        assert [(s.player, s.total) for s in room_of(arena, code).state.seats] == seats

@@ -35,6 +35,7 @@ class Refusal(StrEnum):
     GAME_STARTED = "game_started"
     STARTED = "started"
     GAME_OVER = "game_over"
+    NO_WATCHERS = "no_watchers"
     LEFT = "left"
     # the host's and the shell's decisions
     NOT_HOST = "not_host"
@@ -70,6 +71,7 @@ MEANINGS: Final[dict[Refusal, str]] = {
     Refusal.GAME_STARTED: "Duel de Mots: the game has already started",
     Refusal.STARTED: "Tournament: the tournament has already started",
     Refusal.GAME_OVER: "Duel de Mots: the game is over",
+    Refusal.NO_WATCHERS: "Duel de Mots: the host closed the room to watchers (D5)",
     Refusal.LEFT: "you have left this game",
     Refusal.NOT_HOST: "Duel de Mots: only the host can do that",
     Refusal.BAD_OPTION: "Duel de Mots: not one of the allowed options",

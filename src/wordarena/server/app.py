@@ -40,6 +40,7 @@ from wordarena.server.desk_requests import SeatChanged
 from wordarena.server.guards import Guards
 from wordarena.server.journal import Journal
 from wordarena.server.listener import SECURITY_HEADERS, Runner
+from wordarena.server.live import LiveGames
 from wordarena.server.messages import CloseCode, encode
 from wordarena.server.metrics import Metrics
 from wordarena.server.node import Node
@@ -212,8 +213,9 @@ async def _start(app: web.Application, clock: Callable[[], int] | None) -> None:
     app[SOCKETS] = Sockets(connection_context(node), config.trust_proxy)
     replays = ReplayRepository(node.db)
     app[SITE] = SiteContext(
-        node.db, node.players, node.games, node.tournaments, node.router, replays, config.trust_proxy
-    )
+        node.db, node.players, node.games, node.tournaments, node.router, replays, node.live,
+        config.trust_proxy,
+    )  # fmt: skip
     await node.start()
     # No bot warm-up: bots decide from the guess trees shipped with the lists (core.bot_tables).
 
@@ -225,7 +227,7 @@ def assemble(config: Config, db: Database, shared: engines.Shared, clock: GameCl
     tasks = Tasks(metrics)
     players = PlayerRepository(db)
     room_store = RoomRepository(db)
-    journal = Journal(room_store, metrics)
+    journal = Journal(room_store, metrics, inline=config.commit_on_loop and db.embedded)
     owners = Owners()
     registry = RoomRegistry(name, room_store, shared.directory, shared.bus, owners)
     link = DeskLink(
@@ -235,7 +237,7 @@ def assemble(config: Config, db: Database, shared: engines.Shared, clock: GameCl
     router = Router(name, registry, shared.directory, shared.bus, owners, delivery, tasks)
     link.dead = router.dead  # one view of which processes stopped answering
     seating = Seating(shared.seats, router, link)
-    analyst = Analyst(journal, tasks)
+    analyst = Analyst(journal, tasks, ReplayRepository(db))
     registry.context = RoomContext(
         clock,
         delivery,
@@ -267,10 +269,11 @@ def assemble(config: Config, db: Database, shared: engines.Shared, clock: GameCl
     guards = Guards(
         config.max_sockets_per_ip, config.new_identities_per_minute, clock=lambda: node.rate_clock()
     )
+    live = LiveGames(name, registry, shared.redis, shared.prefix)
     node = Node(
         name, db, shared, metrics, clock, time.monotonic, tasks, players, GameRepository(db),
         TournamentRepository(db), room_store, journal, guards, owners, registry, delivery, router, link,
-        seating,
+        seating, live, analyst,
     )  # fmt: skip
     return node
 

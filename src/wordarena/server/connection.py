@@ -240,9 +240,9 @@ class Connection:
         if not await self._admitted("duel", None):
             return
         room = await self.context.room_maker.create_room(lang or rules.default_language(self.ui))
-        if await self.enter(room.code, "duel") == "in":
-            self.send(messages.Created(room.code))  # before the view: the room sends it once it seated us
-        else:  # held elsewhere since the admission: nobody will ever sit in it
+        # The room itself sends `created`, once the seat is durable; "held": held elsewhere since
+        # the admission, so nobody will ever sit in it.
+        if await self.enter(room.code, "duel", created=True) != "in":
             await self.context.room_maker.drop_unused(room)
 
     async def _quick(self, lang: str) -> None:
@@ -302,7 +302,7 @@ class Connection:
         self.room = None
         self.send_error(ErrorCode.NO_ROOM, "this game is over: join a room first", game=self.room_kind)
 
-    async def enter(self, code: str, kind: str, event: Any = None) -> Entry:
+    async def enter(self, code: str, kind: str, event: Any = None, created: bool = False) -> Entry:
         """Attach this tab to a room (owned by any process); ``event``: how to sit down, if not by joining.
 
         "gone": the room no longer exists. "held": a game in progress elsewhere holds the
@@ -324,7 +324,7 @@ class Connection:
             await self.context.seats.take(player, Seat(seat_kind, code, "waiting"))
         self._attachment(code, kind, watching=False)
         if not await self._post(
-            code, kind, Attach(conn=self.ref, player=player, who=self.who(), event=event)
+            code, kind, Attach(conn=self.ref, player=player, who=self.who(), event=event, created=created)
         ):
             self.room = None
             await self.context.seats.release(player, code)

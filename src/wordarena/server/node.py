@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from wordarena.server import limits
+from wordarena.server.analyst import Analyst
 from wordarena.server.clock import GameClock
 from wordarena.server.cluster import wire
 from wordarena.server.cluster.bus import Bus
@@ -31,6 +32,8 @@ from wordarena.server.delivery import Delivery
 from wordarena.server.desk.link import DESK, DeskLink
 from wordarena.server.guards import Guards
 from wordarena.server.journal import Journal
+from wordarena.server.live import LiveGames
+from wordarena.server.loop_watch import watch_the_loop
 from wordarena.server.metrics import Metrics
 from wordarena.server.owners import Owners
 from wordarena.server.rooms.registry import RoomRegistry
@@ -72,6 +75,8 @@ class Node:
     router: Router
     link: DeskLink
     seating: Seating
+    live: LiveGames
+    analyst: Analyst
 
     @property
     def bus(self) -> Bus:
@@ -96,6 +101,10 @@ class Node:
         await self.registry.restore_rooms()
         self.tasks.spawn(self._keep_leases(), "leases")
         self.tasks.spawn(self._forget_unplayed_identities(), "forget-unplayed")
+        if self.shared.redis is not None:
+            self.tasks.spawn(self.live.publish_forever(), "live-games")
+        self.tasks.spawn(self.analyst.catch_up(), "analysis-catch-up")
+        self.tasks.spawn(watch_the_loop(self.metrics), "loop-watch")
 
     async def stop(self) -> None:
         """Hand everything over: stop the rooms (what they accepted is stored), free their leases at once."""
@@ -104,6 +113,7 @@ class Node:
         rooms = await self.registry.stop()
         await self.journal.stop()
         await self.tasks.stop()
+        self.analyst.stop()  # an analysis on its way is not stored: the next start catches up
         released = [room.key for room in rooms] + ([DESK] if had_desk else [])
         for key in released:
             try:

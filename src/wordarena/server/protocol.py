@@ -72,6 +72,12 @@ class SetOptions(msgspec.Struct, tag="options", forbid_unknown_fields=True):
     rounds: int | None = None
 
 
+class Watchers(msgspec.Struct, tag="watchers", forbid_unknown_fields=True):
+    """The host opens the room to watchers or closes it (closing sends the watchers away)."""
+
+    open: bool
+
+
 class Start(msgspec.Struct, tag="start", forbid_unknown_fields=True):
     pass
 
@@ -138,6 +144,7 @@ ClientMessage = (
     | AddBot
     | RemoveBot
     | SetOptions
+    | Watchers
     | Start
     | Guess
     | PlayAgain

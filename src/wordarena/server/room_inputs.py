@@ -34,6 +34,9 @@ class Attach(_Input, tag="attach"):
     player: str
     who: Who
     event: Any = None
+    #: The tab made this room: it is told the code (`created`) once its seat is durable, not before,
+    #: so that a code a player was given still has them seated after a crash.
+    created: bool = False
 
 
 class Watch(_Input, tag="watch"):

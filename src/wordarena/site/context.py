@@ -1,4 +1,4 @@
-"""What the site needs of the server: the store, and whether a game code is in play. Nothing more.
+"""What the site needs of the server: the store, whether a game is in play, the public games. No more.
 
 The server (server/app.py) puts a `SiteContext` in the application at start-up;
 the pages and APIs read through it, never through the server's own parts.
@@ -11,6 +11,7 @@ from typing import Protocol
 
 from aiohttp import web
 
+from wordarena.core.live import LiveGame
 from wordarena.store.database import Database
 from wordarena.store.games import GameRepository
 from wordarena.store.players import PlayerRepository
@@ -24,6 +25,12 @@ class GamesInPlay(Protocol):
         ...
 
 
+class PublicGames(Protocol):
+    async def games(self) -> list[LiveGame]:
+        """The public games in progress of every process, busiest first (core.live)."""
+        ...
+
+
 @dataclass(frozen=True)
 class SiteContext:
     db: Database
@@ -32,6 +39,7 @@ class SiteContext:
     tournaments: TournamentRepository
     in_play: GamesInPlay
     replays: ReplayRepository
+    live: PublicGames
     trust_proxy: bool = False  # the client's address from X-Forwarded-For (behind a TLS proxy only)
 
 

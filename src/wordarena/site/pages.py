@@ -10,7 +10,7 @@ from aiohttp import web
 
 from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.duel import rules as duel_rules
-from wordarena.site import facts, language, replay_page, samples
+from wordarena.site import facts, language, live_page, replay_page, samples
 from wordarena.site.catalogue import Translator
 from wordarena.site.context import SITE
 from wordarena.site.openers import GUIDE, OpenerGuide
@@ -227,3 +227,4 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/leaderboard", leaderboard)
     app.router.add_get("/leaderboard/{lang}", leaderboard)
     replay_page.add_routes(app)
+    live_page.add_routes(app)

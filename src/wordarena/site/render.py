@@ -24,6 +24,7 @@ THEMES: Final = ("light", "dark")
 #: The pages every screen links to: (path, catalogue key of its name).
 NAV: Final = (
     ("/rules", "nav.rules"),
+    ("/live", "nav.live"),
     ("/openers", "nav.openers"),
     ("/strategy", "nav.strategy"),
     ("/friends", "nav.friends"),

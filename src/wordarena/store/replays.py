@@ -57,8 +57,8 @@ class ReplayRepository:
             row = session.get(ReplayRow, replay_id)
             return None if row is None else dict(row.document)
 
-    def unanalysed(self, limit: int = 100) -> list[str]:
-        """Replays whose analysis was not written (the process stopped before it was done)."""
+    def unanalysed(self, limit: int = 100) -> list[ReplayStored]:
+        """Replays whose analysis was not written (the process stopped before it was done), as stored."""
         with self.db.transaction() as session:
-            query = select(ReplayRow.id).where(ReplayRow.analysed.is_(False)).limit(limit)
-            return list(session.scalars(query))
+            query = select(ReplayRow).where(ReplayRow.analysed.is_(False)).order_by(ReplayRow.id).limit(limit)
+            return [ReplayStored(r.code, r.id, r.kind, dict(r.document)) for r in session.scalars(query)]

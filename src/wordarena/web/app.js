@@ -46,6 +46,7 @@ import { alertTurn, alertsChoice, chooseAlerts, registerAlertWorker, setAttentio
 import { confirmDialog, syncDialogs, topDialog, wireConfirm } from "./dialogs.js";
 import { LOCAL } from "./storage.js";
 import { DuelClient } from "./duel.js";
+import { watchersToggle } from "./duel-watchers.js";
 import { TournamentClient } from "./tournament.js";
 import { renderHome, showHomeError, wireHome } from "./home.js";
 import { wireReport } from "./report.js";
@@ -199,6 +200,9 @@ class App {
     $("option-lang").addEventListener("change", (event) => this.send({ type: "options", lang: event.target.value }));
     $("option-clock").addEventListener("change", (event) => this.send({ type: "options", clock_s: Number(event.target.value) }));
     $("option-rounds").addEventListener("change", (event) => this.send({ type: "options", rounds: Number(event.target.value) }));
+    for (const id of ["watchers-lobby", "watchers-game"]) {
+      $(id).addEventListener("click", () => this.duel.view && this.send(watchersToggle(this.duel.view)));
+    }
     $("start").addEventListener("click", () => this.send({ type: "start" }));
     $("leave").addEventListener("click", () => this.duel.leave());
     // Game

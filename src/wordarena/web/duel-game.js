@@ -11,6 +11,7 @@ import { clockText, secondsLeft } from "./format.js";
 import { displayName } from "./names.js";
 import { renderCards, tickCards } from "./duel-cards.js";
 import { URGENT_S } from "./game-client.js";
+import { renderWatchers } from "./duel-watchers.js";
 
 export function renderGame(duel, { rowsOnly = false } = {}) {
   const view = duel.view;
@@ -18,7 +19,11 @@ export function renderGame(duel, { rowsOnly = false } = {}) {
     const seat = duel.mySeat(view);
     const round = view.round;
     $("round-info").textContent = round ? t("game.roundShort", { n: round.number, of: round.of }) : "";
-    $("my-total").textContent = seat ? t("game.total", { n: seat.total + (seat.points ?? 0) }) : "";
+    $("my-total").textContent = seat ? t("game.total", { n: seat.total + (seat.points ?? 0) }) : t("game.watching");
+    // A watcher has no board nor keyboard: the players' grids take the screen instead.
+    $("screen-game").classList.toggle("watching", view.you == null);
+    $("keyboard").hidden = view.you == null;
+    renderWatchers($("watchers-game"), view, duel.isHost(view));
     // Once a round is over, the others' grids keep their colours (from the reveal, else as last seen).
     const seen = duel.seatRows.get(view.round?.number) ?? [];
     const revealed = view.reveal?.number === view.round?.number ? view.reveal.seats : [];

@@ -5,12 +5,14 @@ import { C } from "./constants.js";
 import { t } from "./i18n.js";
 import { $, el, icon, setSelect, span } from "./dom.js";
 import { displayName } from "./names.js";
+import { renderWatchers } from "./duel-watchers.js";
 
 export function renderLobby(duel) {
   const view = duel.view;
   const host = duel.isHost(view);
   const max = C.duel.max_seats;
   $("lobby-title").textContent = view.quick ? t("lobby.quickTitle") : t("lobby.title");
+  renderWatchers($("watchers-lobby"), view, host);
   $("link-box").hidden = view.quick;
   $("room-link").value = `${location.origin}/r/${encodeURIComponent(view.code)}`;
   $("seats-title").textContent = t("lobby.seats", { n: view.seats.length, max });

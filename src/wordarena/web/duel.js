@@ -171,6 +171,12 @@ export class DuelClient extends GameClient {
     const guessRefused = this.awaitingGuess; // a guess is answered before anything sent after it
     this.awaitingGuess = false;
     if (msg.code === "already_seated") return; // joining again after a reconnection
+    if (msg.code === "no_watchers" && this.view?.you == null) {
+      // The host closed the room to watchers: this tab watched, so it goes home, told why.
+      this.host.showError(this.refusalText(msg));
+      this.forget();
+      return;
+    }
     if (!this.view) {
       // Our join refused: we have no seat (any more), so we go back home and say why;
       // a game that is over still shows its result, as to a spectator.

@@ -23,6 +23,7 @@ EVENTS = st.one_of(
         st.none() | st.integers(),
         st.none() | st.integers(),
     ),
+    st.builds(ev.WatchersSet, PEOPLE, st.booleans()),
     st.builds(ev.StartRequested, PEOPLE),
     st.builds(ev.GuessSubmitted, PEOPLE, st.text(max_size=8)),
     st.builds(ev.PlayAgainRequested, PEOPLE),
@@ -35,7 +36,7 @@ EVENTS = st.one_of(
 
 
 def test_the_strategy_covers_every_input() -> None:
-    assert len(typing.get_args(ev.Event)) == 12
+    assert len(typing.get_args(ev.Event)) == 13
 
 
 @settings(max_examples=150, deadline=None)

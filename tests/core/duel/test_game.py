@@ -23,6 +23,7 @@ from wordarena.core.duel.events import (
     RoomRestored,
     RoundEnded,
     StartRequested,
+    WatchersSet,
 )
 from wordarena.core.duel.game import DuelGame
 from wordarena.core.duel.state import Phase
@@ -79,6 +80,17 @@ def test_options_and_their_defaults(table: Table) -> None:
         60,
         5,
     )
+
+
+def test_only_the_host_closes_the_room_to_watchers_at_any_time(started: Table) -> None:
+    """D5: open by default; the host's choice in any phase, kept by play again; never once closed."""
+    assert started.state.watchers_open
+    assert refused(started.do(WatchersSet("bob", open=False))) == ["not_host"]
+    assert started.state.watchers_open
+    version = started.state.version
+    assert started.do(WatchersSet("alice", open=False)) == []
+    assert not started.state.watchers_open and started.state.version > version
+    assert started.do(WatchersSet("alice", open=True)) == [] and started.state.watchers_open
 
 
 def test_start_needs_the_host_and_two_seats(table: Table) -> None:

@@ -46,6 +46,14 @@ class OptionsChanged:
 
 
 @dataclass(frozen=True)
+class WatchersSet:
+    """The host opens the room to watchers or closes it (D5), in any phase."""
+
+    player: str  # the host asking
+    open: bool
+
+
+@dataclass(frozen=True)
 class StartRequested:
     player: str
 
@@ -64,6 +72,7 @@ Event = (
     | BotAdded
     | BotRemoved
     | OptionsChanged
+    | WatchersSet
     | StartRequested
     | GuessSubmitted
     | PlayAgainRequested

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from wordarena.core import lexicon
 from wordarena.core.bot_seat import BOT_LEVELS, BotFactory, ThinkTime, bot_name, default_bots
-from wordarena.core.duel import rules
+from wordarena.core.duel import host, rules
 from wordarena.core.duel import seats as seating
 from wordarena.core.duel.events import (
     BotAdded,
@@ -36,6 +36,7 @@ from wordarena.core.duel.events import (
     RoomRestored,
     RoundEnded,
     StartRequested,
+    WatchersSet,
 )
 from wordarena.core.duel.state import DuelState, Options, Phase, RoundResult, Row, Seat, SeatResult
 from wordarena.core.feedback import keep_best, pattern
@@ -136,7 +137,9 @@ class DuelGame(Machine):
             case BotRemoved():
                 self._remove_bot(event)
             case OptionsChanged():
-                self._set_options(event)
+                host.set_options(self.state, event)
+            case WatchersSet():
+                host.set_watchers(self.state, event)
             case StartRequested():
                 self._require_host(event.player)
                 return self._start(now)
@@ -199,21 +202,6 @@ class DuelGame(Machine):
         if not 0 <= event.seat < len(seats) or not seats[event.seat].is_bot:
             raise Rejection(Refusal.NO_SUCH_BOT, "there is no bot in that seat")
         del seats[event.seat]
-
-    def _set_options(self, event: OptionsChanged) -> None:
-        self._require_lobby_host(event.player)
-        if self.state.quick:
-            raise Rejection(Refusal.NOT_ALLOWED, "a quick game uses the default options")
-        options = self.state.options
-        if event.lang is not None and event.lang not in rules.LANGUAGES:
-            raise Rejection(Refusal.BAD_OPTION, f"word language must be one of {' '.join(rules.LANGUAGES)}")
-        if event.clock_s is not None and event.clock_s not in rules.CLOCK_CHOICES_S:
-            raise Rejection(Refusal.BAD_OPTION, "round clock must be 60, 90 or 120 seconds")
-        if event.rounds is not None and event.rounds not in rules.ROUND_CHOICES:
-            raise Rejection(Refusal.BAD_OPTION, "rounds must be 1, 3 or 5")
-        options.lang = event.lang or options.lang
-        options.clock_s = event.clock_s or options.clock_s
-        options.rounds = event.rounds or options.rounds
 
     def _play_again(self, player: str, now: int) -> None:
         """Back to the lobby, same room. A quick room stays one: default options, it starts by itself."""
@@ -485,13 +473,10 @@ class DuelGame(Machine):
         return next((i for i, seat in enumerate(self.state.seats) if seat.player == player), None)
 
     def _require_host(self, player: str) -> None:
-        if player != self.state.host:
-            raise Rejection(Refusal.NOT_HOST, "only the host can do that")
+        host.require_host(self.state, player)
 
     def _require_lobby_host(self, player: str) -> None:
-        self._require_host(player)
-        if self.state.phase is not Phase.LOBBY:
-            raise Rejection(Refusal.GAME_STARTED, "the game has already started")
+        host.require_lobby_host(self.state, player)
 
     def _changed(self) -> None:
         self.state.version += 1

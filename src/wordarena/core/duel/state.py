@@ -92,6 +92,7 @@ class DuelState:
     for_newcomers: bool = False  # a quick room for players' first quick game (B1: one round)
     phase: Phase = Phase.LOBBY
     host: str | None = None
+    watchers_open: bool = True  # the room's link lets anybody watch once it is full or playing (D5)
     seats: list[Seat] = field(default_factory=list)
     version: int = 0
     # Quick game: when the room starts by itself.

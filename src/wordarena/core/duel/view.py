@@ -102,6 +102,8 @@ class RoomView(TypedDict):
     reveal: NotRequired[RevealView]  # in reveal and finished
     standings: NotRequired[StandingsView]  # in finished
     replay: NotRequired[str]  # in finished: the game's replay page (core.replay_ids)
+    watchers_open: bool  # the host lets the room's link make watchers (D5)
+    watchers: NotRequired[int]  # how many tabs watch: the shell's to count (server.rooms.duel)
 
 
 def view_for(state: DuelState, player: str | None, now: int, share: Share = build_now) -> RoomView:
@@ -126,6 +128,7 @@ def view_for(state: DuelState, player: str | None, now: int, share: Share = buil
         ],
         "round": share("round", partial(_round_view, state, now)),
         "auto_start_ms": _remaining(state.auto_start_at, now) if state.phase is Phase.LOBBY else None,
+        "watchers_open": state.watchers_open,
     }
     if me is not None and state.phase in (Phase.PLAYING, Phase.CARD):
         lang = state.options.lang

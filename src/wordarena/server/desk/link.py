@@ -11,6 +11,8 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+
 from wordarena.server.cluster import wire
 from wordarena.server.cluster.bus import Bus
 from wordarena.server.cluster.directory import LEASE_RENEW_S, LEASE_TTL_MS, Directory
@@ -51,15 +53,25 @@ class DeskLink:
 
     async def route(self, request: DeskRequest) -> None:
         deadline = time.monotonic() + LEASE_TTL_MS / 1000 + 2
-        owner = await self.directory.claim(DESK)
+        owner = await self._claim(deadline)
         while owner in self.dead and time.monotonic() < deadline:  # its owner died: its lease runs out
             await asyncio.sleep(LEASE_RENEW_S / 4)
-            owner = await self.directory.claim(DESK)
+            owner = await self._claim(deadline)
         if owner == self.node:
             desk = await self._own_desk()
             desk.post(request)
         else:
             self.bus.to_node(owner, wire.ToDesk(request))
+
+    async def _claim(self, deadline: float) -> str:
+        """The desk's owner; a connection Redis closed (a restart, a dropped socket) is tried again."""
+        while True:
+            try:
+                return await self.directory.claim(DESK)
+            except RedisConnectionError:
+                if time.monotonic() >= deadline:
+                    raise
+                await asyncio.sleep(LEASE_RENEW_S / 4)
 
     async def wake(self) -> None:
         """Be the desk's owner if nobody is (the first process to start, a dead owner)."""

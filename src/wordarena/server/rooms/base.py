@@ -20,14 +20,13 @@ import asyncio
 import dataclasses
 import logging
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
 from wordarena.core import player_events as pe
+from wordarena.core.live import LiveGame
 from wordarena.core.refusal import Refusal
-from wordarena.core.seating import Seat
 from wordarena.core.sharing import Share, build_now
 from wordarena.server import limits, messages, protocol
 from wordarena.server.broadcast import Broadcast
@@ -36,10 +35,13 @@ from wordarena.server.journal import StaleOwner
 from wordarena.server.messages import ErrorCode
 from wordarena.server.refs import ConnRef, Who
 from wordarena.server.room_inputs import Act, Attach, Decide, Detach, Resync, RoomInput, Tick, Watch
+from wordarena.server.rooms import watching
+from wordarena.server.rooms.batch import Batch
 from wordarena.server.rooms.codes import room_key
 from wordarena.server.rooms.context import Game, RoomContext
 from wordarena.server.rooms.membership import Tabs
 from wordarena.server.rooms.screens import Screens
+from wordarena.server.rooms.seat_reports import SeatReports
 from wordarena.server.rooms.timer import DeadlineTimer
 from wordarena.store.rooms import StoredRoom
 from wordarena.store.writes import EventAppended, RoomDropped, RoomOpened, SnapshotTaken, Write
@@ -52,18 +54,6 @@ _encode = msgspec.json.Encoder().encode
 def _fenced(write: Write, fence: int) -> Write:
     """The write with this owner's fencing number (most are made with it: no copy then)."""
     return write if write.fence == fence else dataclasses.replace(write, fence=fence)
-
-
-@dataclass
-class _Batch:
-    """What one batch of inputs produced, to act on once its writes are durable."""
-
-    writes: list[Write] = field(default_factory=list)
-    notices: list[tuple[ConnRef, msgspec.Struct]] = field(default_factory=list)
-    reactions: list[Any] = field(default_factory=list)  # effects to act on (close, tell the desk)
-    fresh: list[tuple[str, ConnRef]] = field(default_factory=list)  # attached now: the full screen
-    fresh_watchers: list[ConnRef] = field(default_factory=list)  # watching now: the watchers' screen
-    guesses: list[float] = field(default_factory=list)  # arrival times of the guesses in it
 
 
 class Room(ABC):
@@ -84,7 +74,7 @@ class Room(ABC):
         self._snapshot_phase = game.state.phase
         self._last_now = 0
         self.pending_writes: list[Write] = []  # results of replayed events, written again (a no-op if stored)
-        self._reported: dict[str, Seat | None] = {}
+        self.reports = SeatReports(self.code, context.seats)
         self.screens = Screens(self.code, self.tabs, context.delivery, self.view)
         self.timer = DeadlineTimer(context.clock, self.tick)
         self._task: asyncio.Task[None] | None = None
@@ -124,6 +114,17 @@ class Room(ABC):
     @abstractmethod
     def view(self, player: str | None, now: int, share: Share = build_now) -> Any:
         """The player's whole screen (None: a watcher's); shared parts through ``share`` (core.sharing)."""
+
+    def live_listing(self) -> LiveGame | None:
+        """This game on the Live page (core.live), if it is public and in play."""
+        return None
+
+    def open_to_watchers(self) -> bool:
+        """Whether the room's link may make watchers now (a host may close a Duel de Mots room)."""
+        return True
+
+    #: Whether the players' screens show how many watch: a watcher coming or going changes them.
+    counts_watchers = False
 
     @abstractmethod
     def finished(self) -> bool: ...
@@ -182,6 +183,10 @@ class Room(ABC):
         for item in self._queued():
             _resolve(item)
 
+    def _coming(self) -> set[str]:
+        """Players whose tab is queued here to sit down."""
+        return {item.player for item in self._queued() if isinstance(item, Attach)}
+
     def _queued(self) -> list[RoomInput]:
         """What the inbox holds now, left in it."""
         queued = []
@@ -201,7 +206,7 @@ class Room(ABC):
         for ref in self.tabs.everyone():
             self.context.delivery.detached(ref, self.code)
         self.tabs.clear()
-        for player in self._reported:
+        for player in self.reports.told:
             self.context.tasks.spawn(self.context.seats.release(player, self.code), f"release-{self.code}")
         self._turn_away()
 
@@ -256,7 +261,7 @@ class Room(ABC):
             self._arm_timer()
 
     async def _process(self, inputs: list[RoomInput]) -> None:
-        batch = _Batch(writes=self.pending_writes)  # a restore's results come first
+        batch = Batch(writes=self.pending_writes)  # a restore's results come first
         self.pending_writes = []
         version = self.game.state.version
         for item in inputs:
@@ -270,8 +275,11 @@ class Room(ABC):
         for effect in batch.reactions:
             self.react(effect)
         self.after_batch()
-        await self._report_seats([player for player, _ in batch.fresh])
-        self._show(batch, changed=self.game.state.version != version)
+        await self.reports.report(self.people(), [p for p, _ in batch.fresh], self.game.seat_of, self._coming)
+        if not self.open_to_watchers():
+            watching.send_away(self.context.delivery, self.code, self.kind, self.tabs.unwatch_all())
+        counted = self.tabs.watchers_moved() and self.counts_watchers  # their number is on screen
+        self._show(batch, changed=self.game.state.version != version or counted)
         if batch.guesses:
             self.context.delivery.guesses_shown(batch.guesses)
         if not self.closed and not self.members and self.finished():
@@ -279,7 +287,7 @@ class Room(ABC):
             await self.context.directory.drop(self.key)
             self.close()
 
-    def _show(self, batch: _Batch, changed: bool) -> None:
+    def _show(self, batch: Batch, changed: bool) -> None:
         """Views after the batch: everybody's if the game changed, else the tabs that need one."""
         now = self._now()
         if changed:
@@ -292,7 +300,7 @@ class Room(ABC):
         if batch.fresh_watchers:
             self.screens.watchers(batch.fresh_watchers, now, share)
 
-    def _take(self, item: RoomInput, batch: _Batch) -> None:
+    def _take(self, item: RoomInput, batch: Batch) -> None:
         now = self._now()
         effects = self.game.advance(now)
         event = self._input(item, batch)
@@ -309,7 +317,7 @@ class Room(ABC):
 
     # ------------------------------------------------------------------ inputs and tabs
 
-    def _input(self, item: RoomInput, batch: _Batch) -> Any | None:
+    def _input(self, item: RoomInput, batch: Batch) -> Any | None:
         """The core event of one input, keeping the room's tabs up to date."""
         match item:
             case Tick():
@@ -320,14 +328,13 @@ class Room(ABC):
             case Decide():
                 return item.event
             case Watch() if not self.seated(item.player):
-                self.tabs.watch(item.conn)
-                batch.fresh_watchers.append(item.conn)
+                self._start_watching(item.conn, Refusal.NO_WATCHERS, batch)
                 return None
             case Attach() | Watch():  # a player watching their own game: their seat
                 return self._attach(item, batch)
         return self._from_tab(item, batch)
 
-    def _attach(self, item: Attach | Watch, batch: _Batch) -> Any | None:
+    def _attach(self, item: Attach | Watch, batch: Batch) -> Any | None:
         player, ref = item.player, item.conn
         replaced = self.tabs.seat(player, ref)
         if replaced is not None:
@@ -335,6 +342,8 @@ class Room(ABC):
             batch.notices.append((replaced, told))
         batch.fresh.append((player, ref))
         self.screens.new_tab(player, item.who.deltas)
+        if isinstance(item, Attach) and item.created:  # sent after the batch's commit, before the view
+            batch.notices.append((ref, messages.Created(self.code)))
         if isinstance(item, Attach) and item.event is not None:
             return item.event
         if self.gone(player):
@@ -343,7 +352,7 @@ class Room(ABC):
             return pe.PlayerReconnected(player)
         return self.joined(item.who)
 
-    def _from_tab(self, item: Detach | Act | Resync, batch: _Batch) -> Any | None:
+    def _from_tab(self, item: Detach | Act | Resync, batch: Batch) -> Any | None:
         player, ref = item.player, item.conn
         if isinstance(item, Detach) and self.tabs.unlist(player, ref):
             return None  # a tab in standby closed: the seat is held elsewhere
@@ -380,7 +389,7 @@ class Room(ABC):
                 self._let_go(player, batch, "you left this game in another tab")
         return item.event
 
-    def _adopt(self, item: Detach | Act | Resync, batch: _Batch) -> bool:
+    def _adopt(self, item: Detach | Act | Resync, batch: Batch) -> bool:
         """An action from a tab that is not the member: the player's, if the room just changed owner.
 
         Its tab has not attached again yet (it will): it is the player's tab all the same.
@@ -397,7 +406,7 @@ class Room(ABC):
         batch.fresh.append((player, item.conn))
         return True
 
-    def _let_go(self, player: str, batch: _Batch, why: str) -> None:
+    def _let_go(self, player: str, batch: Batch, why: str) -> None:
         """The player left the game: their tabs in standby leave it too, told why."""
         previous = self.members.get(player)
         for ref in self.tabs.let_go(player):
@@ -407,7 +416,7 @@ class Room(ABC):
             batch.notices.append((previous, messages.Error(ErrorCode.REPLACED, why, game=self.kind)))
             self.context.delivery.detached(previous, self.code)
 
-    def _effect(self, effect: Any, item: RoomInput, batch: _Batch) -> None:
+    def _effect(self, effect: Any, item: RoomInput, batch: Batch) -> None:
         if not isinstance(effect, pe.Refused):
             batch.writes += self.writes_for(effect)
             batch.reactions.append(effect)
@@ -419,10 +428,12 @@ class Room(ABC):
             if isinstance(item, Attach | Watch):  # could not sit down (full, started, left): not a member
                 self.members.pop(effect.player, None)
                 batch.fresh = [(p, r) for p, r in batch.fresh if r != ref]
+                batch.notices = [
+                    (r, m) for r, m in batch.notices if r != ref or not isinstance(m, messages.Created)
+                ]  # not seated: the room is not theirs to be told about
                 self.context.tasks.spawn(self.context.seats.release(effect.player, self.code), "release")
                 if effect.code in self.watch_instead:  # a full or started room's link: watch it
-                    self.tabs.watch(ref)
-                    batch.fresh_watchers.append(ref)
+                    self._start_watching(ref, effect.code, batch)
                     return
                 self.context.delivery.detached(ref, self.code)
         elif effect.player is not None:
@@ -430,7 +441,16 @@ class Room(ABC):
         if ref is not None:
             batch.notices.append((ref, messages.Refused(effect.code, effect.message, self.kind, self.code)))
 
-    def _snapshot_if_due(self, batch: _Batch) -> None:
+    def _start_watching(self, ref: ConnRef, refusal: Refusal, batch: Batch) -> None:
+        """The tab watches, unless the host closed the room to watchers: then it is told ``refusal``."""
+        if self.open_to_watchers():
+            self.tabs.watch(ref)
+            batch.fresh_watchers.append(ref)
+            return
+        self.context.delivery.detached(ref, self.code)
+        batch.notices.append((ref, messages.Refused(refusal, watching.CLOSED, self.kind, self.code)))
+
+    def _snapshot_if_due(self, batch: Batch) -> None:
         """Snapshots only shorten a restore: at phase changes, and every so many events."""
         if self.seq == self._snapshot_seq:
             return
@@ -439,26 +459,6 @@ class Room(ABC):
             return
         batch.writes.append(SnapshotTaken(self.code, self.seq, self.snapshot(), self.people(), self.fence))
         self._snapshot_seq, self._snapshot_phase = self.seq, phase
-
-    async def _report_seats(self, attached: list[str]) -> None:
-        """Tell the registry where people stand here: every change, and every tab attached just now.
-
-        A player whose tab is already queued here to sit down again gets no "no seat here":
-        this batch was stored (an await) while their tab took this seat again, and the
-        report would erase it (the next batch reports them seated).
-        """
-        coming: set[str] | None = None  # read from the inbox only for a "no seat" to report (rare)
-        for player in {*self._reported, *self.people(), *attached}:
-            seat = self.game.seat_of(player)
-            if player not in attached and player in self._reported and self._reported[player] == seat:
-                continue  # nothing new to say
-            if seat is None:
-                if coming is None:
-                    coming = {i.player for i in self._queued() if isinstance(i, Attach)}
-                if player in coming:
-                    continue
-            self._reported[player] = seat
-            await self.context.seats.report(player, self.code, seat)
 
     # ------------------------------------------------------------------ views
 

@@ -10,6 +10,7 @@ from wordarena.core.duel.quick import QuickRoom
 from wordarena.core.duel.record import game_record
 from wordarena.core.duel.state import DuelState, Phase
 from wordarena.core.duel.view import RoomView, view_for
+from wordarena.core.live import LiveGame, duel_listing
 from wordarena.core.refusal import Refusal
 from wordarena.core.replay import duel_replay
 from wordarena.core.sharing import Share, build_now
@@ -40,6 +41,8 @@ class DuelRoom(Room):
                 return ev.BotRemoved(player, message.seat)
             case protocol.SetOptions():
                 return ev.OptionsChanged(player, message.lang, message.clock_s, message.rounds)
+            case protocol.Watchers():
+                return ev.WatchersSet(player, message.open)
             case protocol.Start():
                 return ev.StartRequested(player)
             case protocol.PlayAgain():
@@ -57,8 +60,18 @@ class DuelRoom(Room):
         index = self.game.seat_index(player)
         return index is not None and self.state.seats[index].gone
 
+    counts_watchers = True  # players see how many watch (D5)
+
     def view(self, player: str | None, now: int, share: Share = build_now) -> RoomView:
-        return view_for(self.state, player, now, share)
+        view = view_for(self.state, player, now, share)
+        view["watchers"] = len(self.tabs.watchers)
+        return view
+
+    def open_to_watchers(self) -> bool:
+        return self.state.watchers_open
+
+    def live_listing(self) -> LiveGame | None:
+        return duel_listing(self.state, len(self.tabs.watchers))
 
     def finished(self) -> bool:
         return self.state.phase in (Phase.FINISHED, Phase.CLOSED)

@@ -18,6 +18,7 @@ class Tabs:
         self.members: dict[str, ConnRef] = {}  # player -> the tab attached (on any process)
         self.standby: dict[str, list[ConnRef]] = {}  # player -> their other tabs, newest last
         self.watchers: dict[tuple[str, int], ConnRef] = {}  # (process, number) -> the tab
+        self._watchers_seen = 0  # how many watched when last asked
 
     def seat(self, player: str, ref: ConnRef) -> ConnRef | None:
         """``ref`` holds the player's seat now; returns the tab it replaced (now in standby), if any."""
@@ -65,6 +66,16 @@ class Tabs:
 
     def unwatch(self, ref: ConnRef) -> None:
         self.watchers.pop((ref.node, ref.id), None)
+
+    def watchers_moved(self) -> bool:
+        """Whether watchers came or went since the last time this was asked."""
+        moved, self._watchers_seen = len(self.watchers) != self._watchers_seen, len(self.watchers)
+        return moved
+
+    def unwatch_all(self) -> list[ConnRef]:
+        refs = list(self.watchers.values())
+        self.watchers.clear()
+        return refs
 
     def everyone(self) -> list[ConnRef]:
         waiting = [r for refs in self.standby.values() for r in refs]

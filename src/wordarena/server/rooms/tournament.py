@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordarena.core.live import LiveGame, tournament_listing
 from wordarena.core.replay import tournament_duel_replays
 from wordarena.core.sharing import Share, build_now
 from wordarena.core.tournament import events as ev
@@ -37,6 +38,9 @@ class TournamentRoom(Room):
 
     def view(self, player: str | None, now: int, share: Share = build_now) -> TournamentView:
         return view_for(self.state, player, now, share)
+
+    def live_listing(self) -> LiveGame | None:
+        return tournament_listing(self.state, len(self.tabs.watchers))
 
     def finished(self) -> bool:
         return self.state.phase in (Phase.FINISHED, Phase.CLOSED)
