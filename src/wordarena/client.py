@@ -139,7 +139,9 @@ class Client:
     async def create(self, lang: str | None = None) -> str:
         await self.send({"type": "create", "lang": lang})
         code: str = (await self.expect("created"))["room"]
-        await self.view_where(lambda v: v["code"] == code)
+        # The room's first view follows `created` (often in the same frame batch): read it, so
+        # that the next wait for a view starts after it.
+        await self.until(lambda m: m.get("type") == "room" and m["code"] == code)
         return code
 
     async def join(self, code: str) -> dict[str, Any]:
