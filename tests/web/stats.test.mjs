@@ -3,11 +3,10 @@
 // The page starts itself when loaded: each test loads a fresh copy of stats.js on its own page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { byId, document, fire, location, resetPage } from "./fake-dom.mjs";
+import { ENGLISH } from "./english.mjs";
 import { LOCAL } from "../../src/wordarena/web/storage.js";
 
-const ENGLISH = JSON.parse(readFileSync(new URL("../../src/wordarena/web/i18n/en.json", import.meta.url), "utf8"));
 const settle = async () => {
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
 };
