@@ -126,9 +126,11 @@ export class FakeElement extends EventTarget {
     this.append(...nodes);
   }
   setAttribute(name, value) {
-    this.attributes[name] = String(value);
+    if (name === "class") this.className = String(value); // as on an <svg>: the class list follows
+    else this.attributes[name] = String(value);
   }
   getAttribute(name) {
+    if (name === "class") return this.className || null;
     return this.attributes[name] ?? null;
   }
   removeAttribute(name) {
