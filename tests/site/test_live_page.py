@@ -8,6 +8,7 @@ import aiohttp
 
 from tests.server.conftest import Arena
 from tests.server.test_rooms import start_playing, two_players
+from wordarena.server.live import FRESH_MS
 
 
 async def fetch(arena: Arena, path: str, accept: str = "text/html") -> tuple[int, Any]:
@@ -46,8 +47,12 @@ async def test_a_quick_game_in_play_is_live_and_a_private_room_is_not(arena: Are
             await eve.send({"type": "join", "room": quick})
             await eve.view_where(lambda v: v["you"] is None)
             _, listed = await fetch(arena, "/api/live", "application/json")
+            assert listed["featured"]["watchers"] == 0  # the list is kept a moment for every page asking
+            arena.advance(FRESH_MS)
+            _, listed = await fetch(arena, "/api/live", "application/json")
             assert listed["featured"]["watchers"] == 1
         await alice.send({"type": "watchers", "open": False})  # closed to watchers: off the page
         await alice.view_where(lambda v: not v["watchers_open"])
+        arena.advance(FRESH_MS)
         _, listed = await fetch(arena, "/api/live", "application/json")
         assert listed["games"] == []

@@ -269,7 +269,7 @@ def assemble(config: Config, db: Database, shared: engines.Shared, clock: GameCl
     guards = Guards(
         config.max_sockets_per_ip, config.new_identities_per_minute, clock=lambda: node.rate_clock()
     )
-    live = LiveGames(name, registry, shared.redis, shared.prefix)
+    live = LiveGames(name, registry, shared.redis, shared.prefix, clock.now)
     node = Node(
         name, db, shared, metrics, clock, time.monotonic, tasks, players, GameRepository(db),
         TournamentRepository(db), room_store, journal, guards, owners, registry, delivery, router, link,

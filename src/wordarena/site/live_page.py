@@ -7,6 +7,7 @@ again every few seconds from the same page, so the list has one rendering only.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from aiohttp import web
@@ -19,18 +20,7 @@ SHOWN_NAMES = 4  # a card names this many players, then "+n"
 
 
 def game_json(game: LiveGame) -> dict[str, Any]:
-    return {
-        "kind": game.kind,
-        "code": game.code,
-        "path": game.path,
-        "lang": game.lang,
-        "players": list(game.players),
-        "people": game.people,
-        "watchers": game.watchers,
-        "rating": game.rating,
-        "round": game.round,
-        "rounds": game.rounds,
-    }
+    return {**dataclasses.asdict(game), "path": game.path}
 
 
 async def live_page(request: web.Request) -> web.Response:
