@@ -316,13 +316,11 @@ def test_a_tournament_on_a_phone_and_a_desktop(browser: Browser, server: LiveSer
             expect(page.get_by_test_id("turn-owner")).to_have_attribute("data-mine", "true")
             if step == 0:
                 length = len(turn.typed_answer)
-                word = next(
-                    w
-                    for w in (
-                        lexicon.word_list("ru", length).spelling(k)
-                        for k in lexicon.word_list("ru", length).answers
-                    )
-                    if "".join(typed("ru", w)) != turn.typed_answer
+                words = lexicon.word_list("ru", length)
+                word = next(  # not the answer, nor a word on the board (the other player's, a bot's)
+                    words.spelling(k)
+                    for k in words.answers
+                    if k not in turn.played and "".join(typed("ru", words.spelling(k))) != turn.typed_answer
                 )
                 type_letters(page, "ru", typed("ru", word))
                 page.get_by_test_id("key-enter").click()

@@ -27,6 +27,7 @@ class Turn:
     typed_answer: str  # the answer's letters, as a player types them
     rows: int
     deadline: int | None
+    played: frozenset[str] = frozenset()  # the keys on the duel's board (a word is played once)
 
 
 def name(page: Page, nickname: str) -> None:
@@ -47,7 +48,8 @@ def read_turn(room: TournamentRoom, nickname: str) -> Turn:
     duel = rnd.duels[index]
     typed = "".join(letters(state.options.lang, duel.answer))
     mine = state.phase.value == "playing" and not duel.over and duel.current == entrant.player
-    return Turn(state.phase.value, mine, typed, len(duel.turns), duel.turn_ends_at)
+    played = frozenset(t.key for t in duel.turns if t.key is not None)
+    return Turn(state.phase.value, mine, typed, len(duel.turns), duel.turn_ends_at, played)
 
 
 def turn_of(live: LiveServer, room: TournamentRoom, nickname: str) -> Turn:
