@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from wordarena.core.letters import LetterError, UnknownLanguage, display, letters, normalize, upper_word
+import unicodedata
+
+from wordarena.core.alphabets import ALPHABETS
+from wordarena.core.letters import (
+    LetterError,
+    UnknownLanguage,
+    display,
+    explicit_folds,
+    folds_accents,
+    letters,
+    normalize,
+    upper_word,
+)
 
 
 def spelled(lang: str, text: str) -> str:
@@ -111,3 +123,30 @@ def test_display_on_tiles(lang: str, typed: str, tiles: str) -> None:
 )  # fmt: skip
 def test_true_spelling_in_upper_case_keeps_accents(lang: str, spelling: str, upper: str) -> None:
     assert upper_word(lang, spelling) == upper
+
+
+def _as_the_client_reads(lang: str, char: str) -> str | None:
+    """What the web client makes of one typed character from the rules it is sent (letters.js)."""
+    abc = ALPHABETS[lang]
+    if char in abc.letters:
+        return char
+    if char in abc.expansions:
+        return abc.expansions[char]
+    if char in explicit_folds(lang):
+        return explicit_folds(lang)[char]
+    base = "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
+    return base if folds_accents(lang) and len(base) == 1 and base in abc.letters else None
+
+
+@pytest.mark.parametrize("lang", sorted(set(ALPHABETS) - {"ko"}))  # Korean is read by syllable
+def test_the_folds_sent_to_clients_are_the_folds_the_core_reads(lang: str) -> None:
+    """Every lower-case Latin or Cyrillic letter, read by the rule the client gets and by normalize."""
+    for code in [*range(0x00C0, 0x0250), *range(0x0400, 0x0500), *range(0x1E00, 0x1F00)]:
+        char = chr(code)
+        if char != char.lower() or not char.isalpha():
+            continue
+        try:
+            read: str | None = normalize(lang, char)
+        except LetterError:
+            read = None
+        assert _as_the_client_reads(lang, char) == read, (lang, char)

@@ -15,6 +15,20 @@ test("letters of the room's language, folded as the server folds them", () => {
   assert.equal(press("en", "1"), null);
 });
 
+test("an accent is folded only where the core folds it: every other press is refused, as the server would", () => {
+  assert.deepEqual(press("es", "ö"), ["o"]); // Spanish folds every accent outside its alphabet
+  assert.deepEqual(press("pt", "Ã"), ["a"]);
+  assert.deepEqual(press("tr", "â"), ["a"]); // Turkish folds â î û only
+  assert.equal(press("tr", "é"), null);
+  assert.equal(press("pl", "é"), null); // Polish letters carry their marks: é is none of them
+  assert.equal(press("de", "é"), null);
+  assert.equal(press("en", "é"), null);
+  assert.equal(press("uk", "ё"), null); // ё is Russian and Kazakh, folded there only
+  assert.deepEqual(press("kk", "ё"), ["е"]);
+  assert.equal(press("de", "œ"), null); // œ is o then e in French only
+  assert.deepEqual(press("de", "ä"), ["ä"]);
+});
+
 test("Turkish casing: I is ı and İ is i", () => {
   assert.deepEqual(press("tr", "I"), ["ı"]);
   assert.deepEqual(press("tr", "İ"), ["i"]);

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { recordRated, reviewRounds, storedView } from "../../src/wordarena/web/tournament-record.js";
 import { lettersOf } from "../../src/wordarena/web/duel-result.js";
 import { ALPHABETS } from "./alphabets.mjs";
+import "./constants.mjs"; // the folds, from the server
 
 // The shape of GET /api/tournaments/{code} (core/tournament/record.py), cut down to two rounds.
 const record = {

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { finishedViewFromGame, lettersOf } from "../../src/wordarena/web/duel-result.js";
 import { ALPHABETS } from "./alphabets.mjs";
+import "./constants.mjs"; // the folds, from the server
 
 test("a stored game becomes a finished view for a spectator", () => {
   const game = {

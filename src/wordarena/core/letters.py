@@ -45,6 +45,16 @@ def alphabet(lang: str) -> Alphabet:
         raise UnknownLanguage(f"unknown language {lang!r} (known: {known})") from None
 
 
+def folds_accents(lang: str) -> bool:
+    """Whether ``lang`` reads any accented Latin letter outside its alphabet as its base letter (A3)."""
+    return lang in _FOLDS_DIACRITICS
+
+
+def explicit_folds(lang: str) -> dict[str, str]:
+    """The few letters ``lang`` folds onto another one (Russian ё → е), whatever the accents rule."""
+    return dict(_EXPLICIT_FOLDS.get(lang, {}))
+
+
 def _strip_marks(char: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
 

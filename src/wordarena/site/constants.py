@@ -12,6 +12,7 @@ from wordarena.core import hangul, scoring
 from wordarena.core.alphabets import ALPHABETS, DUEL_LANGUAGES, TOURNAMENT_LANGUAGES
 from wordarena.core.bot_seat import BOT_LEVELS
 from wordarena.core.duel import rules as duel
+from wordarena.core.letters import explicit_folds, folds_accents
 from wordarena.core.matchmaking import PRACTICE_WAIT_MS, RATING_WINDOW
 from wordarena.core.nicknames import NICKNAME_MAX, NICKNAME_MAX_CODE_POINTS
 from wordarena.core.tournament import rules as tournament
@@ -81,6 +82,10 @@ def letters() -> dict[str, Any]:
             for lang, abc in ALPHABETS.items()
             if abc.expansions
         },
+        # The languages that read an accented letter outside their alphabet as its base (é → e).
+        "fold_accents": [lang for lang in ALPHABETS if folds_accents(lang)],
+        # The languages that fold only a few letters, and which (Russian ё → е).
+        "folds": {lang: explicit_folds(lang) for lang in ALPHABETS if explicit_folds(lang)},
     }
 
 

@@ -4,14 +4,12 @@
 // the stored game (GET /api/rooms/{code}/game) in the shape of a finished view.
 
 import { splitHangul } from "./hangul.js";
-
-/** Letters a language folds into others when it spells them (French œ is o then e). */
-const EXPANSIONS = { "œ": "oe", "æ": "ae" };
+import { foldedLetters } from "./letters.js";
 
 /**
  * A stored word (its true spelling) back into the letters of its language's tiles: Korean
  * words split into jamo, two-character letters kept whole (Dutch ij, Uzbek oʻ sh), letters of
- * the alphabet kept as they are (Turkish ç, German ä), any other accent folded (French â → a).
+ * the alphabet kept as they are (Turkish ç, German ä), any other as the language reads it (letters.js).
  */
 export function lettersOf(word, lang, alphabet) {
   if (lang === "ko") return splitHangul(word);
@@ -26,8 +24,7 @@ export function lettersOf(word, lang, alphabet) {
     } else if (keys.has(chars[i])) {
       out.push(chars[i]);
     } else {
-      const base = chars[i].normalize("NFD").replace(/\p{M}/gu, "");
-      out.push(...(EXPANSIONS[base] ?? base));
+      out.push(...(foldedLetters(chars[i], lang, keys) ?? [chars[i]]));
     }
   }
   return out;

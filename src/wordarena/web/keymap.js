@@ -7,6 +7,7 @@
 // printed layout of that language places its letters.
 
 import { C } from "./constants.js";
+import { foldedLetters } from "./letters.js";
 
 /** Marks that Uzbek players type for the ʻ of oʻ and gʻ (alphabets.APOSTROPHES). */
 export const APOSTROPHES = new Set("'ʻʼ‘’`´ʹ′");
@@ -59,12 +60,9 @@ export function lettersFromKey({ key, code, shiftKey = false }, lang, alphabet) 
     // Turkish casing: I → ı and İ → i; toLocaleLowerCase("tr") knows it.
     const lower = key.toLocaleLowerCase(lang);
     if (alphabet.keys.has(lower) || alphabet.prefixes.has(lower)) return [lower];
-    // One character written for several letters where the core reads it so (French œ → o e).
-    const expansion = C.letters?.expansions?.[lang]?.[lower];
-    if (expansion) return [...expansion];
-    // Folded accents (é → e in French, ё → е in Russian), like the server does.
-    const base = lower.normalize("NFD").replace(/\p{M}/gu, "");
-    if (alphabet.keys.has(base)) return [base];
+    // Where the core reads it so: French œ → o e, French é → e, Russian ё → е (Polish é: no).
+    const folded = foldedLetters(lower, lang, alphabet.keys);
+    if (folded) return folded;
   }
   const layout = CYRILLIC_KEYS[lang];
   if (layout && code in layout && alphabet.keys.has(layout[code])) return [layout[code]];
