@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 import unicodedata
+
+import pytest
 
 from wordarena.core.alphabets import ALPHABETS
 from wordarena.core.letters import (

@@ -204,7 +204,7 @@ async def test_a_group_across_processes_launches_together(cluster: Cluster) -> N
     async with AsyncExitStack() as stack:
         ann, bob = await connected(stack, a), await connected(stack, b)
         await ann.send({"type": "group_create"})
-        group = await ann.expect("group")
+        group = await ann.expect("group", timeout=15)  # the first request builds the desk
         await bob.send({"type": "group_join", "group": group["code"]})
         await ann.latest_where("group", lambda m: len(m["members"]) == 2)
         await ann.send({"type": "group_launch", "lang": "it", "practice": True})

@@ -7,7 +7,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.server.conftest import Arena, until
+from tests.server.conftest import Arena, check_frames, until
 from tests.server.test_rooms import room_of, start_playing, two_players
 from tests.server.test_tournament import answer_of, clients, last_tournament_view, play_round, tournament_of
 from wordarena.core.tournament.state import Phase
@@ -155,3 +155,39 @@ async def test_a_watcher_leaving_changes_the_count_and_nothing_else(arena: Arena
             await alice.view_where(lambda v: v["watchers"] == 1)
         await alice.view_where(lambda v: v["watchers"] == 0)
         assert [(s.player, s.total) for s in room_of(arena, code).state.seats] == seats
+
+
+async def test_watchers_with_deltas_see_what_watchers_without_see(arena: Arena) -> None:
+    """One delta frame for all the watchers in step; a new or lost one gets a whole view first."""
+    async with arena.client() as alice, arena.client() as bob, arena.client() as eve, arena.client() as zoe:
+        code = await two_players(arena, alice, bob, rounds=1)
+        await start_playing(arena, alice, bob)
+        await eve.hello(deltas=True)
+        await zoe.hello()
+        for watcher in (eve, zoe):
+            await watcher.send({"type": "join", "room": code})
+            await watcher.view_where(lambda v: v["you"] is None)
+        await bob.guess("crane")
+        await alice.guess("slate")
+        for watcher in (eve, zoe):
+            await watcher.view_where(lambda v: all(len(s.get("rows", [])) == 1 for s in v["seats"][:2]))
+        assert any(m["type"] == "delta" for m in eve.received)
+        assert not any(m["type"] == "delta" for m in zoe.received)
+        assert eve.view == zoe.view and eve.view is not None and eve.view["you"] is None
+        async with arena.client() as late:  # joins after the others' last delta: a whole view first
+            await late.hello(deltas=True)
+            await late.send({"type": "join", "room": code})
+            await late.view_where(lambda v: v["you"] is None)
+            await bob.guess("pious")
+            for watcher in (eve, zoe, late):
+                await watcher.view_where(lambda v: len(v["seats"][1].get("rows", [])) == 2)
+            assert late.received[1]["type"] == "room" and any(m["type"] == "delta" for m in late.received)
+            assert eve.view == zoe.view == late.view
+        held = dict(eve.view, version=eve.view["version"] - 1)  # as if a frame had been lost
+        eve.view = eve.latest["room"] = held
+        await alice.guess("pious")
+        healed = await eve.view_where(lambda v: v["version"] > held["version"] + 1)
+        await zoe.view_where(lambda v: v["version"] == healed["version"])
+        assert [m["type"] for m in eve.received][-2:] == ["delta", "room"]  # asked again, and got it
+        assert healed == zoe.view
+        check_frames([alice, bob, eve, zoe])

@@ -43,6 +43,9 @@ class DeskLink:
         self.desk: DeskActor | None = None  # when this process owns the desk
         #: Builds the actor when this process comes to own the desk (set by the composition root).
         self.make_desk: Callable[[], Awaitable[DeskActor]] | None = None
+        #: One desk, however many requests find it missing at once (a start's wake and the first
+        #: player's request, on a slow machine): a second actor would hold a second, empty state.
+        self._making = asyncio.Lock()
 
     def to_desk(self, request: DeskRequest) -> None:
         """A request for the tournament desk, wherever it is (it answers the players itself)."""
@@ -78,10 +81,11 @@ class DeskLink:
         await self.route(Wake())
 
     async def _own_desk(self) -> DeskActor:
-        if self.desk is None:
-            assert self.make_desk is not None
-            self.desk = await self.make_desk()
-        return self.desk
+        async with self._making:
+            if self.desk is None:
+                assert self.make_desk is not None
+                self.desk = await self.make_desk()
+            return self.desk
 
     def arrived(self, message: wire.ToDesk) -> None:
         if self.desk is not None:

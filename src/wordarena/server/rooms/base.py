@@ -328,7 +328,7 @@ class Room(ABC):
             case Decide():
                 return item.event
             case Watch() if not self.seated(item.player):
-                self._start_watching(item.conn, Refusal.NO_WATCHERS, batch)
+                self._start_watching(item.conn, item.who.deltas, Refusal.NO_WATCHERS, batch)
                 return None
             case Attach() | Watch():  # a player watching their own game: their seat
                 return self._attach(item, batch)
@@ -360,6 +360,7 @@ class Room(ABC):
             if isinstance(item, Detach):
                 self.tabs.unwatch(ref)
             elif isinstance(item, Resync):
+                self.screens.watcher_lost_track(ref)
                 batch.fresh_watchers.append(ref)
             else:  # a watcher acts on nothing, and is told so
                 why = messages.Refused(
@@ -433,7 +434,7 @@ class Room(ABC):
                 ]  # not seated: the room is not theirs to be told about
                 self.context.tasks.spawn(self.context.seats.release(effect.player, self.code), "release")
                 if effect.code in self.watch_instead:  # a full or started room's link: watch it
-                    self._start_watching(ref, effect.code, batch)
+                    self._start_watching(ref, item.who.deltas, effect.code, batch)
                     return
                 self.context.delivery.detached(ref, self.code)
         elif effect.player is not None:
@@ -441,10 +442,11 @@ class Room(ABC):
         if ref is not None:
             batch.notices.append((ref, messages.Refused(effect.code, effect.message, self.kind, self.code)))
 
-    def _start_watching(self, ref: ConnRef, refusal: Refusal, batch: Batch) -> None:
+    def _start_watching(self, ref: ConnRef, deltas: bool, refusal: Refusal, batch: Batch) -> None:
         """The tab watches, unless the host closed the room to watchers: then it is told ``refusal``."""
         if self.open_to_watchers():
             self.tabs.watch(ref)
+            self.screens.new_watcher(ref, deltas)
             batch.fresh_watchers.append(ref)
             return
         self.context.delivery.detached(ref, self.code)

@@ -3,6 +3,10 @@
 A tab that said so in its hello takes views as deltas after the first
 (server.deltas): the room keeps the last view it sent such a tab, and sends
 only what changed. A new tab, or one that lost track, starts again from a whole view.
+
+Watchers that take deltas share them: every one of them that holds the last view sent to
+watchers gets the same delta frame, built once; the others (new, or back from a resync)
+a whole view, built once too.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ class Screens:
         self.view_of = view_of
         self.deltas: set[str] = set()  # members whose tab takes views as deltas
         self.sent: dict[str, tuple[int, Parts]] = {}  # their last view: its version and parts
+        self.watchers_sent: tuple[int, Parts] | None = None  # the last view sent to watchers
+        #: The watchers taking deltas: the version each holds (None: a whole view next).
+        self.watching: dict[tuple[str, int], int | None] = {}
 
     def new_tab(self, player: str, deltas: bool) -> None:
         """The player's seat is shown in a new tab: it starts from a whole view, in its own way."""
@@ -42,19 +49,54 @@ class Screens:
         """The player's tab lost track (or another of theirs took the seat): a whole view next."""
         self.sent.pop(player, None)
 
+    def new_watcher(self, ref: ConnRef, deltas: bool) -> None:
+        """A tab watches (or asked again): a whole view next, then deltas if its hello asked for them."""
+        key = (ref.node, ref.id)
+        if deltas:
+            self.watching[key] = None
+        else:
+            self.watching.pop(key, None)
+
+    def watcher_lost_track(self, ref: ConnRef) -> None:
+        key = (ref.node, ref.id)
+        if key in self.watching:
+            self.watching[key] = None
+
     def everybody(self, now: int) -> None:
         share = Broadcast()  # what every member sees alike is encoded once (server.broadcast)
         for player, ref in self.tabs.members.items():
             self.member(ref, player, now, share)
         if self.tabs.watchers:
-            self.watchers(list(self.tabs.watchers.values()), now, share)
+            self.watchers(list(self.tabs.watchers.values()), now, share, every=True)
 
-    def watchers(self, refs: list[ConnRef], now: int, share: Share) -> None:
-        """Every watcher sees the same screen: one view of nobody, encoded once for all of them."""
-        frame = messages.encode(self.view_of(None, now, share))
+    def watchers(self, refs: list[ConnRef], now: int, share: Share, every: bool = False) -> None:
+        """Every watcher sees the same screen: one view of nobody, each frame of it encoded once.
+
+        ``every``: these are all the room's watchers (the others left: forget them).
+        """
+        view = self.view_of(None, now, share)
+        version, last = view["version"], self.watchers_sent
+        parts = parts_of(view) if self.watching else None
+        plain = delta_frame = whole_frame = None
+        watching: dict[tuple[str, int], int | None] = {} if every else self.watching
         for ref in refs:
-            if self.tabs.watcher(ref) == ref:
-                self.delivery.deliver_frame(ref, frame, view=True)
+            key = (ref.node, ref.id)
+            if self.tabs.watcher(ref) != ref:
+                continue
+            if parts is None or key not in self.watching:  # whole views, the newest superseding
+                plain = plain or messages.encode(view)
+                self.delivery.deliver_frame(ref, plain, view=True)
+                continue
+            if last is not None and self.watching[key] == last[0]:
+                delta_frame = delta_frame or delta(self.code, view["type"], version, last[0], last[1], parts)
+                self.delivery.deliver_frame(ref, delta_frame)  # never dropped: the next builds on it
+            else:
+                whole_frame = whole_frame or whole(parts)
+                self.delivery.deliver_frame(ref, whole_frame)
+            watching[key] = version
+        self.watching = watching
+        if parts is not None:
+            self.watchers_sent = (version, parts)
 
     def member(self, ref: ConnRef, player: str, now: int, share: Share) -> None:
         view = self.view_of(player, now, share)
