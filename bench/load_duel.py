@@ -461,7 +461,7 @@ async def seat_room(
 
 
 class Watcher:
-    """A tab that watches a full room: it reads every view, and sends nothing."""
+    """A tab that watches a full room: it reads every view (or delta), and sends nothing."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
@@ -470,7 +470,7 @@ class Watcher:
     @classmethod
     async def open(cls, session: aiohttp.ClientSession, url: str, code: str) -> Watcher:
         ws = await session.ws_connect(f"{url}/ws", max_msg_size=0, autoclose=False)
-        await ws.send_str('{"type":"hello"}')
+        await ws.send_str(_encode({"type": "hello", "deltas": Deltas.on}).decode())  # as a browser's tab
         await ws.send_str(_encode({"type": "join", "room": code}).decode())
         async with asyncio.timeout(FEEDBACK_TIMEOUT_S):
             while True:  # the welcome, then the watchers' first view

@@ -213,8 +213,7 @@ def _worker_args(args: argparse.Namespace) -> list[str]:
             child += ["--allow-origin", origin]
     if args.trust_proxy:
         child.append("--trust-proxy")
-    if args.commit_on_loop:
-        child.append("--commit-on-loop")
+    child.append("--commit-on-loop" if args.commit_on_loop else "--no-commit-on-loop")
     for option, value in (
         ("--max-sockets-per-ip", args.max_sockets_per_ip),
         ("--new-identities-per-minute", args.new_identities_per_minute),
@@ -328,8 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="behind a TLS proxy only: take the client address, scheme and host from X-Forwarded-*",
     )  # fmt: skip
     se.add_argument(
-        "--commit-on-loop", action="store_true", default=_env("COMMIT_ON_LOOP", "") in ("1", "true", "yes"),
-        help="embedded SQLite: commit on the event loop, not on a thread (experimental)",
+        "--commit-on-loop", action=argparse.BooleanOptionalAction,
+        default=_env("COMMIT_ON_LOOP", "1") in ("1", "true", "yes"),
+        help="embedded SQLite: commit on the event loop (the default), or on a thread (--no-commit-on-loop)",
     )  # fmt: skip
     se.add_argument(
         "--max-sockets-per-ip", type=int, default=int(_env("MAX_SOCKETS_PER_IP", "0")) or None,

@@ -61,7 +61,7 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._runner: web.AppRunner | None = None
-        on_loop = os.environ.get("WORDARENA_COMMIT_ON_LOOP", "") in ("1", "true", "yes")
+        on_loop = os.environ.get("WORDARENA_COMMIT_ON_LOOP", "1") in ("1", "true", "yes")
         config = Config(port=self.port, data_dir=data_dir, commit_on_loop=on_loop)
         self._app = make_app(config, clock=self.clock)
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)

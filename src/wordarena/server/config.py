@@ -20,9 +20,9 @@ class Config:
     #: The public origins (scheme://host[:port]) besides the listening address.
     allowed_origins: tuple[str, ...] = ()
     trust_proxy: bool = False  # honour X-Forwarded-For/-Proto/-Host (behind a TLS proxy only)
-    #: Embedded SQLite only: commit on the event loop, not on a thread (cheaper per commit; off by
-    #: default while a tournament flow of the browser tests fails with it, cause not yet found).
-    commit_on_loop: bool = False
+    #: Embedded SQLite only: commit on the event loop, not on a thread (no hop there and back: a
+    #: quarter less CPU per guess at steady load). The durability is the same (docs/design.md).
+    commit_on_loop: bool = True
     max_sockets_per_ip: int | None = None  # default: limits.MAX_SOCKETS_PER_IP
     new_identities_per_minute: int | None = None  # default: limits.NEW_IDENTITIES_PER_IP_PER_MINUTE
     #: For tests and benchmarks of whole processes only: game time runs this many times faster
