@@ -2,39 +2,18 @@
 // outside play and in a paused tab; the lives as hearts and the rating badges.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { byId, clock, fakeHost, resetPage } from "./fake-dom.mjs";
+import { byId, clock, resetPage } from "./fake-dom.mjs";
 import { C } from "./constants.mjs";
+import { tournamentClient, tournamentView } from "./tournament-views.mjs";
 import { useEnglish } from "./english.mjs";
-import { TournamentClient } from "../../src/wordarena/web/tournament.js";
 import { hearts, ratingBadge, tickDuel } from "../../src/wordarena/web/tournament-board.js";
-import { ALPHABETS } from "./alphabets.mjs";
 
 before(useEnglish);
 
 const players = ["p1", "p2"].map((id, i) => ({ id, name: ["Ada", "Bob"][i], bot: false, in_play: true, lives: 3 }));
 
-function view({ version = 1, phase = "playing", duel = {}, ...rest } = {}) {
-  return {
-    type: "tournament",
-    code: "T1",
-    version,
-    phase,
-    lang: "en",
-    rated: true,
-    you: "p1",
-    players,
-    round: { number: 1, pairings: [["p1", "p2"]], bye: null, over: false },
-    duel: { index: 0, players: ["p1", "p2"], first: "p1", turn: "p1", length: 5, rows: [], over: false, turn_ms: C.tournament.turn_ms, ...duel },
-    duels: [],
-    ...rest,
-  };
-}
-
-function client() {
-  resetPage("/t/T1");
-  const host = fakeHost(ALPHABETS);
-  return { tc: new TournamentClient(host), host };
-}
+const view = (options = {}) => tournamentView({ players, ...options });
+const client = () => tournamentClient("/t/T1");
 
 /** Move the clock and draw the timers, as the page's 200 ms interval does. */
 function after(tc, ms) {

@@ -2,12 +2,11 @@
 // (the intro, or our elimination), the pairings with byes, and the rating change on the cards.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { byId, clock, fakeHost, resetPage } from "./fake-dom.mjs";
+import { byId, clock } from "./fake-dom.mjs";
 import { C } from "./constants.mjs";
+import { tournamentClient, tournamentView } from "./tournament-views.mjs";
 import { useEnglish } from "./english.mjs";
-import { TournamentClient } from "../../src/wordarena/web/tournament.js";
 import { renderTournamentCards, tickTournamentCards } from "../../src/wordarena/web/tournament-cards.js";
-import { ALPHABETS } from "./alphabets.mjs";
 
 before(useEnglish);
 
@@ -17,28 +16,16 @@ const players = [
   { id: "p3", name: "Cy", bot: false, in_play: true, lives: 1, rating: 980 },
 ];
 
-function view({ version = 1, phase = "intro", round = {}, ...rest } = {}) {
-  return {
-    type: "tournament",
-    code: "T1",
-    version,
+/** Round 2's intro: p1 against p2 (p2 first, 6 letters), p3 has the bye. */
+const view = ({ phase = "intro", round = {}, ...rest } = {}) =>
+  tournamentView({
     phase,
-    lang: "en",
-    rated: true,
-    you: "p1",
     players,
-    round: { number: 2, pairings: [["p1", "p2"]], bye: "p3", over: false, intro_ms: C.tournament.intro_ms, ...round },
-    duel: { index: 0, players: ["p1", "p2"], first: "p2", turn: "p2", length: 6, rows: [], over: false, turn_ms: 30_000 },
-    duels: [],
+    round: { number: 2, bye: "p3", intro_ms: C.tournament.intro_ms, ...round },
+    duel: { first: "p2", turn: "p2", length: 6, turn_ms: 30_000 },
     ...rest,
-  };
-}
-
-function client() {
-  resetPage("/t/T1");
-  const host = fakeHost(ALPHABETS);
-  return { tc: new TournamentClient(host), host };
-}
+  });
+const client = () => tournamentClient("/t/T1");
 
 test("the intro counts down to the duels: its bar empties with the seconds", () => {
   const { tc } = client();

@@ -1,38 +1,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardWithRows, byId, clock, fakeHost, location, resetPage } from "./fake-dom.mjs";
+import { boardWithRows, byId, clock, location } from "./fake-dom.mjs";
 import { C } from "./constants.mjs";
-import { TournamentClient } from "../../src/wordarena/web/tournament.js";
+import { tournamentClient, tournamentView } from "./tournament-views.mjs";
 import { SESSION, readJson } from "../../src/wordarena/web/storage.js";
-import { ALPHABETS } from "./alphabets.mjs";
 
 globalThis.fetch = async () => ({ ok: false, json: async () => null }); // no store behind these tests
 
 const players = ["p1", "p2", "p3"].map((id, i) => ({ id, name: ["Ada", "Bob", "Cy"][i], bot: false, in_play: true, lives: 3 }));
 
-/** A tournament view as the server sends it to p1 (cut down to what the client reads). */
-function view({ version = 1, phase = "playing", round = 1, duel = {}, ...rest } = {}) {
-  return {
-    type: "tournament",
-    code: "T1",
-    version,
-    phase,
-    lang: "en",
-    rated: true,
-    you: "p1",
-    players,
-    round: { number: round, pairings: [["p1", "p2"]], bye: "p3", over: false },
-    duel: duel && { index: 0, players: ["p1", "p2"], first: "p1", turn: "p1", length: 5, rows: [], over: false, turn_ms: 30_000, ...duel },
-    duels: [],
-    ...rest,
-  };
-}
-
-function client() {
-  resetPage();
-  const host = fakeHost(ALPHABETS);
-  return { tc: new TournamentClient(host), host };
-}
+/** p1's view: a duel against p2, p3 has the round's bye. */
+const view = ({ round = 1, ...rest } = {}) => tournamentView({ players, round: { number: round, bye: "p3" }, ...rest });
+const client = () => tournamentClient();
 
 test("the screen follows what the player is in: a group, a queue, a tournament", () => {
   const { tc } = client();
