@@ -363,10 +363,7 @@ class Room(ABC):
                 self.screens.watcher_lost_track(ref)
                 batch.fresh_watchers.append(ref)
             else:  # a watcher acts on nothing, and is told so
-                why = messages.Refused(
-                    Refusal.NOT_SEATED, "you are watching: you have no seat here", self.kind, self.code
-                )
-                batch.notices.append((ref, why))
+                batch.notices.append((ref, watching.no_seat(self.kind, self.code)))
             return None
         if self.members.get(player) != ref and not self._adopt(item, batch):
             if isinstance(item, Act):  # a stale tab (replaced, or left) is told why nothing happened
