@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer, new_page
-from tests.browser.test_duel_browser import create_room, join_by_link, start_round
+from tests.browser.test_duel_browser import code_of, create_room, join_by_link, start_round
 from tests.browser.test_tabs_and_links import SIZES, clean, context, tab
 
 
@@ -43,6 +43,14 @@ def test_a_watcher_is_counted_and_the_host_sends_watchers_away(browser: Browser,
     expect(guest.get_by_test_id("watchers-game")).to_be_disabled()  # only the host decides
     shot(host, "watching-host-phone")
     shot(watcher, "watching-watcher-phone")
+    # A row of the host's: the watcher sees its colours (a delta view), never its letters.
+    word = live.wrong_word(code_of(link), 0)
+    host.keyboard.type(word)
+    host.keyboard.press("Enter")
+    hinted = watcher.locator("[data-testid=opponent-0] .mini span:not([data-state=empty])")
+    expect(hinted).to_have_count(5)
+    assert word.upper() not in watcher.locator("body").inner_text().upper()
+    shot(watcher, "watching-watcher-row-phone")
     clean(host, "host with a watcher")
     host.get_by_test_id("watchers-game").click()
     expect(watcher.get_by_test_id("screen-home")).to_be_visible()
@@ -75,6 +83,8 @@ def test_the_live_page_lists_a_quick_game_and_its_watch_button_watches_it(
         page.get_by_test_id("live-watch").click()
         expect(page.get_by_test_id("screen-game")).to_be_visible()
         expect(page.get_by_test_id("board")).to_be_hidden()
+        expect(page.get_by_test_id("opponent-1")).to_be_visible()
+        shot(page, f"watching-{size}")
         page.context.close()
     expect(players[0].get_by_test_id("watchers-game")).to_contain_text("0")  # both watchers left
     for page in players:
