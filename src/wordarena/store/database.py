@@ -11,6 +11,7 @@ SQLite), so any number of servers can start together on an empty store.
 from __future__ import annotations
 
 import fcntl
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -112,9 +113,11 @@ class Database:
         with self._sessions.begin() as session:
             yield session
 
-    @property
+    @functools.cached_property
     def embedded(self) -> bool:
-        """A SQLite file in this process: a commit costs CPU only (WAL, no fsync), never a network wait."""
+        """A SQLite file in this process: a commit costs CPU only (WAL, no fsync), never a network wait.
+
+        Asked at every commit: the URL is parsed once."""
         database = make_url(self.url).database
         return self.engine.dialect.name == "sqlite" and database not in (None, "", ":memory:")
 
