@@ -117,7 +117,8 @@ class Database:
     def embedded(self) -> bool:
         """A SQLite file in this process: a commit costs CPU only (WAL, no fsync), never a network wait.
 
-        Asked at every commit: the URL is parsed once."""
+        Asked at every commit: the URL is parsed once.
+        """
         database = make_url(self.url).database
         return self.engine.dialect.name == "sqlite" and database not in (None, "", ":memory:")
 

@@ -76,17 +76,18 @@ class Screens:
         """
         view = self.view_of(None, now, share)
         version, last = view["version"], self.watchers_sent
-        parts = parts_of(view) if self.watching else None
+        parts: Parts | None = None  # encoded only if a watcher here takes deltas
         plain = delta_frame = whole_frame = None
         watching: dict[tuple[str, int], int | None] = {} if every else self.watching
         for ref in refs:
             key = (ref.node, ref.id)
             if self.tabs.watcher(ref) != ref:
                 continue
-            if parts is None or key not in self.watching:  # whole views, the newest superseding
+            if key not in self.watching:  # whole views, the newest superseding
                 plain = plain or messages.encode(view)
                 self.delivery.deliver_frame(ref, plain, view=True)
                 continue
+            parts = parts or parts_of(view)
             if last is not None and self.watching[key] == last[0]:
                 delta_frame = delta_frame or delta(self.code, view["type"], version, last[0], last[1], parts)
                 self.delivery.deliver_frame(ref, delta_frame)  # never dropped: the next builds on it
