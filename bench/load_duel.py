@@ -76,6 +76,7 @@ SEATS = rules.MAX_SEATS
 ROWS = rules.ROWS
 DEAD_TIME_S = (rules.ROUND_CARD_MS + rules.REVEAL_MS) / 1000  # nobody can guess
 FEEDBACK_TIMEOUT_S = 10.0
+IDLE_S = 3.0  # the window of the idle probe
 SETUP_TIMEOUT_S = 120.0
 CONNECT_PARALLEL = 32
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -550,6 +551,10 @@ async def _play(
     with profiled(pid, opts.profile and f"{opts.profile}-closed.txt", 8), Probe(pid) as closed:
         await asyncio.gather(*(p.play_round(burst, 0.0, 0.0, far) for p in players))
     await until(lambda: all(p.seq == 2 and p.can_guess() for p in players), 60, "round 2 in every room")
+    # What the server spends with every room open and nobody guessing (clocks, heartbeats,
+    # leases, metrics): at a steady pace it is shared by few guesses.
+    with Probe(pid) as idle:
+        await asyncio.sleep(IDLE_S)
     cycle = ROWS * opts.interval + DEAD_TIME_S
     start = time.monotonic()
     window = (start + cycle, start + cycle + opts.seconds)
@@ -572,6 +577,7 @@ async def _play(
         "rooms": len(rooms),
         "open": summary(steady.within(began, began + probe.wall), probe) | _lost(steady) | pauses,
         "closed": summary(burst.latency, closed) | _lost(burst),
+        "idle_cpu_pct": 100 * idle.server / idle.wall,
     }
 
 
@@ -835,6 +841,12 @@ def report(
         f"[aim ≥ 0.50, i.e. at most twice the echo's: {_verdict(ratios['cpu_fan'] >= 0.5)}]"
     )
     print(f"p99 at steady load {so['p99_ms']:.1f} ms [aim < 20 ms: {_verdict(so['p99_ms'] < 20)}]")
+    if "idle_cpu_pct" in server:
+        idle_ms = 10 * server["idle_cpu_pct"]  # CPU ms per second
+        print(
+            f"server CPU with every room open and nobody guessing: {idle_ms:.0f} ms a second, "
+            f"{idle_ms / max(so['per_s'], 1e-9):.3f} ms of each steady guess"
+        )
     if "gc0" in so:
         print(
             f"steady window: collector passes gen0/1/2 {so['gc0']:.0f}/{so['gc1']:.0f}/{so['gc2']:.0f}; "
@@ -931,13 +943,32 @@ def report_watchers(
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+def add_load_options(parser: argparse.ArgumentParser) -> None:
+    """The load's flags, shared with the peer benchmark (bench.peer): the same load on both."""
     parser.add_argument("--rooms", type=int, default=167, help="rooms of 6 players (default 167 ≈ 1,000)")
     parser.add_argument("--seconds", type=float, default=20.0, help="open-loop measured window")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between a player's guesses")
     parser.add_argument("--quick", action="store_true", help="smoke run: 10 rooms, 5 s, a guess every 0.5 s")
     parser.add_argument("--clients", type=int, default=2, help="client processes of the echo runs")
+
+
+def load_options(args: argparse.Namespace, profile: str | None = None, watchers: int = 0) -> Options:
+    if args.quick:
+        args.rooms, args.seconds, args.interval = 10, 5.0, 0.5
+    return Options(
+        args.rooms, args.seconds, max(args.interval, 0.05), profile, max(1, args.clients), watchers
+    )
+
+
+def raise_file_limit() -> None:
+    """Thousands of sockets: the descriptor limit up to its hard limit (the children inherit it)."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    add_load_options(parser)
     parser.add_argument("--profile", metavar="PREFIX", help="py-spy the server: PREFIX-open.txt, -closed.txt")
     parser.add_argument(
         "--full-views",
@@ -952,15 +983,10 @@ def main() -> None:
     if args.echo_server:
         serve_echo(args.echo_server)
         return
-    if args.quick:
-        args.rooms, args.seconds, args.interval = 10, 5.0, 0.5
     Deltas.on = not args.full_views
-    opts = Options(
-        args.rooms, args.seconds, max(args.interval, 0.05), args.profile, max(1, args.clients), args.watchers
-    )
+    opts = load_options(args, args.profile, args.watchers)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # children inherit it
+    raise_file_limit()
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="load_duel-")))
         measure(stack, tmp, opts)

@@ -43,7 +43,6 @@ import json
 import math
 import os
 import random
-import resource
 import shutil
 import signal
 import subprocess
@@ -69,7 +68,10 @@ from bench.load_duel import (
     Probe,
     Samples,
     Tally,
+    add_load_options,
     bounded,
+    load_options,
+    raise_file_limit,
     rss_kib,
     summary,
     wait_idle,
@@ -419,22 +421,15 @@ def _show(fmt: str, v: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--rooms", type=int, default=167, help="rooms of 6 players (default 167 ≈ 1,000)")
-    parser.add_argument("--seconds", type=float, default=20.0, help="open-loop measured window")
-    parser.add_argument("--interval", type=float, default=2.0, help="seconds between a player's guesses")
-    parser.add_argument("--quick", action="store_true", help="smoke run: 10 rooms, 5 s, a guess every 0.5 s")
-    parser.add_argument("--clients", type=int, default=2, help="client processes of the echo run")
+    add_load_options(parser)
     parser.add_argument("--runs", default=",".join(RUNS), help="which of wordarena,peer,echo to run")
     args = parser.parse_args()
-    if args.quick:
-        args.rooms, args.seconds, args.interval = 10, 5.0, 0.5
     runs = [r for r in args.runs.split(",") if r]
     if not runs or set(runs) - set(RUNS):
         parser.error(f"--runs takes some of {','.join(RUNS)}")
-    opts = Options(args.rooms, args.seconds, max(args.interval, 0.05), None, max(1, args.clients))
+    opts = load_options(args)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # children inherit it
+    raise_file_limit()
     results: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-peer-") as name:
         tmp = Path(name)

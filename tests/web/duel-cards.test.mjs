@@ -2,10 +2,10 @@
 // which card shows in which phase, and the final standings' title and buttons.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { byId, clock, fakeHost, resetPage } from "./fake-dom.mjs";
+import { byId, clock } from "./fake-dom.mjs";
 import "./constants.mjs";
 import { useEnglish } from "./english.mjs";
-import { DuelClient } from "../../src/wordarena/web/duel.js";
+import { duelClient } from "./duel-views.mjs";
 import { renderCards, tickCards } from "../../src/wordarena/web/duel-cards.js";
 import { displayName } from "../../src/wordarena/web/names.js";
 import { ALPHABETS } from "./alphabets.mjs";
@@ -50,10 +50,7 @@ function view({ version = 1, phase = "reveal", number = 1, you = 0, host = 0, ..
 }
 
 function client() {
-  resetPage("/r/ABCD");
-  const duel = new DuelClient(fakeHost(ALPHABETS));
-  duel.renderRows = () => {};
-  return duel;
+  return duelClient().duel;
 }
 
 function standings(winners, { draw = false, reason = "finished" } = {}) {

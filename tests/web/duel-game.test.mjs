@@ -3,41 +3,12 @@
 // frozen while another tab holds the seat. The clock is the fake page's, moved by hand.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { byId, clock, fakeHost, resetPage } from "./fake-dom.mjs";
+import { byId, clock } from "./fake-dom.mjs";
 import { C } from "./constants.mjs";
 import { useEnglish } from "./english.mjs";
-import { DuelClient } from "../../src/wordarena/web/duel.js";
-import { ALPHABETS } from "./alphabets.mjs";
+import { duelClient, duelView } from "./duel-views.mjs";
 
 before(useEnglish);
-
-/** A view of room ABCD to seat 0, with the round's timers as the server sends them. */
-function view({ version = 1, phase = "playing", round = {}, seat = {}, ...rest } = {}) {
-  return {
-    type: "room",
-    code: "ABCD",
-    version,
-    phase,
-    host: 0,
-    you: 0,
-    quick: false,
-    options: { lang: "en", clock_s: 90, rounds: 3 },
-    round: { number: 1, of: 3, clock_ms: 90_000, ...round },
-    seats: [
-      { name: "Ada", rows: [], done: false, solved: false, total: 0, ...seat },
-      { name: "Bob", rows: [], done: false, solved: false, total: 0 },
-    ],
-    ...rest,
-  };
-}
-
-function client() {
-  resetPage("/r/ABCD");
-  const host = fakeHost(ALPHABETS);
-  const duel = new DuelClient(host);
-  duel.renderRows = () => {};
-  return { duel, host };
-}
 
 /** Move the clock by `ms` and draw the timers, as the page's 200 ms interval does. */
 function after(duel, ms) {
@@ -46,8 +17,8 @@ function after(duel, ms) {
 }
 
 test("the lobby counts down to its automatic start, and says nothing when there is none", () => {
-  const { duel } = client();
-  duel.onView(view({ phase: "lobby", auto_start_ms: 15_000 }));
+  const { duel } = duelClient();
+  duel.onView(duelView({ phase: "lobby", auto_start_ms: 15_000 }));
   after(duel, 0);
   assert.equal(byId("auto-start").hidden, false);
   assert.equal(byId("auto-start").textContent, "The game starts in 15 s");
@@ -57,15 +28,15 @@ test("the lobby counts down to its automatic start, and says nothing when there 
   assert.equal(byId("auto-start").textContent, "The game starts in 10 s");
   after(duel, 60_000);
   assert.equal(byId("auto-start").textContent, "The game starts in 0 s"); // never below zero
-  duel.onView(view({ version: 2, phase: "lobby", auto_start_ms: null }));
+  duel.onView(duelView({ version: 2, phase: "lobby", auto_start_ms: null }));
   after(duel, 0);
   assert.equal(byId("auto-start").hidden, true);
 });
 
 test("the round's clock counts down from the view's arrival, rounded up, and turns urgent at the end", () => {
-  const { duel } = client();
+  const { duel } = duelClient();
   const face = byId("clock");
-  duel.onView(view({ round: { clock_ms: 90_000 } }));
+  duel.onView(duelView({ round: { clock_ms: 90_000 } }));
   after(duel, 0);
   assert.equal(face.textContent, "1:30");
   after(duel, 999);
@@ -81,29 +52,29 @@ test("the round's clock counts down from the view's arrival, rounded up, and tur
   after(duel, 20_000);
   assert.equal(face.textContent, "0:00");
   // A new view restarts the count from its own time.
-  duel.onView(view({ version: 2, round: { clock_ms: 42_000 } }));
+  duel.onView(duelView({ version: 2, round: { clock_ms: 42_000 } }));
   after(duel, 0);
   assert.equal(face.textContent, "0:42");
   assert.equal(face.classList.contains("urgent"), false);
 });
 
 test("the last ten seconds tick once a second, for a player still looking for the word", () => {
-  const { duel, host } = client();
-  duel.onView(view({ round: { clock_ms: 12_000 } }));
+  const { duel, host } = duelClient();
+  duel.onView(duelView({ round: { clock_ms: 12_000 } }));
   assert.deepEqual(host.played, ["turn"]); // the round has started
   for (let i = 0; i < 70; i += 1) after(duel, 200); // 14 s, drawn every 200 ms
   assert.deepEqual(host.played.slice(1), Array(10).fill("tick")); // 10, 9 … 1: one each, none at 0
 
-  const done = client();
-  done.duel.onView(view({ round: { clock_ms: 8_000 }, seat: { done: true } }));
+  const done = duelClient();
+  done.duel.onView(duelView({ round: { clock_ms: 8_000 }, seat: { done: true } }));
   for (let i = 0; i < 10; i += 1) after(done.duel, 200);
   assert.equal(byId("clock").classList.contains("urgent"), true);
   assert.deepEqual(done.host.played, ["turn"]); // out of guesses: nothing to hurry for
 });
 
 test("before the round the clock shows its full length, and the round card's bar empties", () => {
-  const { duel } = client();
-  duel.onView(view({ phase: "card", round: { clock_ms: null, card_ms: C.duel.round_card_ms } }));
+  const { duel } = duelClient();
+  duel.onView(duelView({ phase: "card", round: { clock_ms: null, card_ms: C.duel.round_card_ms } }));
   after(duel, 0);
   assert.equal(byId("clock").textContent, "1:30");
   assert.equal(byId("round-card-bar").style.width, "100%");
@@ -114,18 +85,18 @@ test("before the round the clock shows its full length, and the round card's bar
   assert.equal(byId("round-card-bar").style.width, "0%");
   assert.equal(byId("clock").classList.contains("urgent"), false);
 
-  duel.onView(view({ version: 2, phase: "reveal", round: { reveal_ms: 6_000 } }));
+  duel.onView(duelView({ version: 2, phase: "reveal", round: { reveal_ms: 6_000 } }));
   after(duel, 0);
   assert.equal(byId("clock").textContent, "0:00"); // the round is over
 });
 
 test("a found word closes the round: the banner shows what is really left, short and long", () => {
-  const { duel } = client();
+  const { duel } = duelClient();
   const banner = byId("closing-banner");
-  duel.onView(view({ round: { clock_ms: 60_000 } }));
+  duel.onView(duelView({ round: { clock_ms: 60_000 } }));
   after(duel, 0);
   assert.equal(banner.hidden, true);
-  duel.onView(view({ version: 2, round: { clock_ms: 60_000, closing_ms: 20_000 } }));
+  duel.onView(duelView({ version: 2, round: { clock_ms: 60_000, closing_ms: 20_000 } }));
   after(duel, 0);
   assert.equal(banner.hidden, false);
   assert.deepEqual(banner.children.map((c) => [c.className, c.textContent]), [
@@ -138,17 +109,17 @@ test("a found word closes the round: the banner shows what is really left, short
   after(duel, 600);
   assert.equal(banner.children[0].textContent, "Word found! The round closes in 19 s");
   // A round whose own clock ends first: the banner says the clock's time.
-  duel.onView(view({ version: 3, round: { clock_ms: 5_000, closing_ms: 20_000 } }));
+  duel.onView(duelView({ version: 3, round: { clock_ms: 5_000, closing_ms: 20_000 } }));
   after(duel, 0);
   assert.equal(banner.dataset.text, "Word found! The round closes in 5 s");
-  duel.onView(view({ version: 4, phase: "reveal", round: { clock_ms: 0, closing_ms: 20_000, reveal_ms: 6_000 } }));
+  duel.onView(duelView({ version: 4, phase: "reveal", round: { clock_ms: 0, closing_ms: 20_000, reveal_ms: 6_000 } }));
   after(duel, 0);
   assert.equal(banner.hidden, true); // only while playing
 });
 
 test("while another tab holds the seat no clock runs here, nor sounds", () => {
-  const { duel, host } = client();
-  duel.onView(view({ round: { clock_ms: 9_000, closing_ms: 5_000 } }));
+  const { duel, host } = duelClient();
+  duel.onView(duelView({ round: { clock_ms: 9_000, closing_ms: 5_000 } }));
   after(duel, 0);
   assert.equal(byId("clock").classList.contains("urgent"), true);
   host.detachedNow = true;
