@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -134,7 +135,7 @@ class Database:
         try:
             with engine.begin() as connection:
                 yield connection
-        except OperationalError as error:
+        except (OperationalError, sqlite3.OperationalError) as error:  # the driver's own: store.rooms
             if not wait and ("locked" in str(error) or "busy" in str(error)):
                 raise StoreBusy(str(error)) from None
             raise
