@@ -51,6 +51,14 @@ def test_a_watcher_is_counted_and_the_host_sends_watchers_away(browser: Browser,
     expect(hinted).to_have_count(5)
     assert word.upper() not in watcher.locator("body").inner_text().upper()
     shot(watcher, "watching-watcher-row-phone")
+    watcher.set_viewport_size({"width": 640, "height": 360})  # the phone held sideways
+    grid = watcher.locator("[data-testid=opponent-0] .mini")
+    expect(grid).to_be_in_viewport()
+    box = grid.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 360, box  # the whole grid, no scrolling
+    assert box["height"] >= 150, box  # as tall as the screen allows (it was 79 px: two rows' rule)
+    clean(watcher, "watcher, sideways")
+    shot(watcher, "watching-watcher-landscape-phone")
     clean(host, "host with a watcher")
     host.get_by_test_id("watchers-game").click()
     expect(watcher.get_by_test_id("screen-home")).to_be_visible()
