@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import pytest
 from aiohttp import web
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
 from testkit.processes import free_port
 from wordarena.core import lexicon
@@ -29,6 +29,12 @@ from wordarena.server.config import Config
 from wordarena.server.node import Node
 from wordarena.server.rooms.base import Room
 from wordarena.server.rooms.tournament import TournamentRoom
+
+#: How long a check waits for a page to show something. CI runs the browsers beside the whole
+#: suite on two cores: a check of Playwright's 5 s default failed there once (a closing banner
+#: after a solve) and passed every time it ran alone.
+expect.set_options(timeout=10_000)
+
 
 T = TypeVar("T")
 
