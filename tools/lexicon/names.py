@@ -163,7 +163,21 @@ PLACE_LIST = 700
 #: gender-guesser (Faker's tr_TR list lacks many common ones: Hakan, Ceren,
 #: Tolga). A name counts from this frequency class on (1: rare, 13: very
 #: common); it is a minor name (many Turkish names are words: deniz, umut).
-GENDER_GUESSER_COUNTRIES = {"tr": ("Turkey",)}
+GENDER_GUESSER_COUNTRIES = {
+    "tr": ("Turkey",),
+    # Fifth pass: the other languages whose countries have a column. Their
+    # first names are minor names too (a dictionary's lower-case word, a form
+    # of a word keeps them: es rosa, fr pierre, pl marek).
+    "en": ("Great Britain", "Ireland", "U.S.A."),
+    "de": ("Germany", "Austria", "Swiss"),
+    "fr": ("France", "Belgium"),
+    "es": ("Spain",),
+    "pt": ("Portugal",),
+    "nl": ("the Netherlands", "Belgium"),
+    "pl": ("Poland",),
+    # Not Italian nor Uzbek: their columns name words that no table reads
+    # as forms (it prima, quarta, carina; uz roman, bayan, adil).
+}
 GENDER_GUESSER_FREQUENCY = 1
 #: Kazakh: the dictionary lists first names in lower case (гүлнар, бекзат,
 #: назым): its lower case is no evidence of a word there.
@@ -187,6 +201,33 @@ PLACE_TAGS = frozenset({"Geox", "Orgn", "Trad"})
 #: 3.0 at first: it dropped the plurals and cases of Polish household nouns
 #: that a village or a surname spells (kluski, pianki, piórek, indyka).
 COMMON_LEMMA = 2.0
+#: Fifth pass: a form of a common word keeps a name's spelling only when the
+#: word's other forms are about as frequent as that spelling (wordfreq zipf of
+#: the lemma's family, the spelling left out, at least the spelling's own zipf
+#: less this margin). When the spelling is much more frequent than the rest of
+#: its word, the name is what is read (es suiza 4.3 beside suizo, suizos,
+#: suizas 3.6; fr paris 5.7 beside pari, paris' other forms; pt índia 4.8 beside
+#: índio 4.0); when the word is as common, the form stays (es irán: ir 6+; fr
+#: élise: élire; ru марта: март).
+NAME_DOMINANCE = 0.0
+#: The languages it is used in. Not Polish, Russian, Ukrainian: a case form is
+#: often more frequent than the rest of its word (pl ziemi, rynku, środę; ru
+#: того), and the other forms' sum misjudges it.
+DOMINANCE_LANGS = frozenset({"de", "es", "fr", "pt"})
+#: Russian: OpenCorpora's counts, as pymorphy3 ships them, give each reading
+#: of a spelling a share; a spelling whose name readings (a first name, a
+#: place, a brand) hold more than this share is read as the name (Маня 0.67,
+#: Валера 0.83, Индия 0.95), unless it is an answer, an everyday word
+#: or a reviewed homograph. An even split is no evidence (лыжа, десна, манила:
+#: 0.5 where the corpus never met the spelling) and keeps the word.
+NAME_SHARE = 0.5
+#: ... but OpenCorpora met many spellings a few times only: a spelling that is
+#: also a form of a word of at least this frequency (wordfreq zipf) stays
+#: whatever its share (лука, the genitive of лук; марку, славой, павлин).
+SHARE_COMMON_LEMMA = 3.0
+#: The readings that count as names there: first names, places, brands (a
+#: surname is spelt like a word as often as not: Лгун, Катишь).
+SHARE_TAGS = frozenset({"Name", "Geox", "Orgn", "Trad"})
 
 REGISTRY_SOURCES = [
     Source(
@@ -540,9 +581,11 @@ def _zipf(lang: str, word: str) -> float:
     return zipf_frequency(word, lang)
 
 
-def _common_other(lang: str, lemma: str, key: str) -> bool:
+def _common_other(lang: str, lemma: str, key: str, word: str = "") -> bool:
     """Whether ``lemma`` is a common word other than ``key``'s, and not a name of
-    the registries (a dictionary's capitals name many words too: pl Rada)."""
+    the registries (a dictionary's capitals name many words too: pl Rada);
+    with ``word``, also that the word's uses are not dwarfed by the spelling
+    ``word`` itself (`NAME_DOMINANCE`)."""
     from tools.lexicon.common import key_of
 
     other = key_of(lang, lemma)
@@ -551,7 +594,37 @@ def _common_other(lang: str, lemma: str, key: str) -> bool:
         and other != key
         and other not in registry_names(lang)
         and _zipf(lang, lemma) >= COMMON_LEMMA
+        and (not word or _not_dwarfed(lang, lemma, word))
     )
+
+
+def _not_dwarfed(lang: str, lemma: str, word: str) -> bool:
+    """Whether the uses of ``lemma`` other than the spelling ``word`` are about
+    as frequent as ``word`` (`NAME_DOMINANCE`). Not in Russian and Ukrainian,
+    where `_family_zipf` is the lemma's own frequency (a case form is often
+    more frequent than its nominative: того, тот) and `NAME_SHARE` decides."""
+    if lang not in DOMINANCE_LANGS:
+        return True
+    return _family_zipf(lang, lemma, word) >= _zipf(lang, word) - NAME_DOMINANCE
+
+
+def name_share(lang: str, word: str) -> float:
+    """Russian (and Ukrainian spellings the Russian dictionary knows): the
+    share of pymorphy3's dictionary readings of ``word`` that are names
+    (`NAME_SHARE`); 0.0 where the dictionary does not know the spelling or
+    reads it as a form of a common word (`SHARE_COMMON_LEMMA`)."""
+    if lang != "ru":
+        return 0.0
+    parses = [p for p in _analyzer("ru").parse(word) if p.is_known]
+    total = sum(p.score for p in parses)
+    if not parses or total <= 0:
+        return 0.0
+    if any(
+        not set(p.tag.grammemes) & NAME_TAGS and _zipf("ru", p.normal_form) >= SHARE_COMMON_LEMMA
+        for p in parses
+    ):
+        return 0.0
+    return sum(p.score for p in parses if set(p.tag.grammemes) & SHARE_TAGS) / total
 
 
 def _parses(lang: str, word: str) -> list:  # type: ignore[type-arg]
@@ -592,11 +665,16 @@ def _family_zipf(lang: str, lemma: str, word: str) -> float:
 def _common_reading(lang: str, word: str) -> bool:
     """ru, uk: whether pymorphy3's dictionary (not its guesser) has a reading of
     ``word`` that is no name of a person, place or brand, of a word from
-    `COMMON_LEMMA` (the vocative of a rare чуйка does not save the surname Чуйко)."""
+    `COMMON_LEMMA` (the vocative of a rare чуйка does not save the surname Чуйко),
+    whose uses are not dwarfed by the spelling itself (`NAME_DOMINANCE`: a
+    lemma's own spelling is always as frequent as itself)."""
     if lang not in {"ru", "uk"}:
         return False
     return any(
-        p.is_known and not set(p.tag.grammemes) & NAME_TAGS and _zipf(lang, p.normal_form) >= COMMON_LEMMA
+        p.is_known
+        and not set(p.tag.grammemes) & NAME_TAGS
+        and _zipf(lang, p.normal_form) >= COMMON_LEMMA
+        and (p.normal_form == word or _not_dwarfed(lang, p.normal_form, word))
         for p in _analyzer(lang).parse(word)
     )
 
@@ -615,6 +693,10 @@ def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) ->
     for key, word in guesses.items():
         if (key not in names and word not in shared) or key in kept:
             continue
+        # Russian: a spelling read mostly as a name (`NAME_SHARE`) is the name.
+        if name_share(lang, word) > NAME_SHARE:
+            dropped.add(key)
+            continue
         # A minor name (a small town, a region of Faker's lists, a first name
         # of gender-guesser's) is weaker evidence: a form of any word that the
         # form table or pymorphy3 knows keeps it (es rosas, ramos, caldas:
@@ -623,13 +705,19 @@ def registry_dropped(lang: str, guesses: dict[str, str], keep: Iterable[str]) ->
             key not in strong
             and word not in shared
             and (
-                other_lemmas(lang, word)
-                or any(p.is_known and not set(p.tag.grammemes) & NAME_TAGS for p in _parses(lang, word))
+                any(_not_dwarfed(lang, lemma, word) for lemma in other_lemmas(lang, word))
+                or any(
+                    p.is_known
+                    and not set(p.tag.grammemes) & NAME_TAGS
+                    and _not_dwarfed(lang, p.normal_form, word)
+                    for p in _parses(lang, word)
+                )
             )
         ):
             continue
-        # A form of a common word that is itself no name (radom: rada).
-        if any(_common_other(lang, lemma, key) for lemma in other_lemmas(lang, word)):
+        # A form of a common word that is itself no name (radom: rada), not
+        # dwarfed by the name's spelling (`NAME_DOMINANCE`).
+        if any(_common_other(lang, lemma, key, word) for lemma in other_lemmas(lang, word)):
             continue
         # Russian and Ukrainian: a spelling that pymorphy3's dictionary also
         # reads as a common word (uk носик, пузир, мошки beside the surnames

@@ -32,6 +32,7 @@ SECTIONS = (
     "household_unseen",
     "names_unseen",
     "names_blind",
+    "names_fifth",
 )
 #: The lists the unseen household sample covers: every 5-letter list, and the
 #: 4- and 6-letter lists of the languages with the most players.
@@ -96,6 +97,7 @@ CHECKS: dict[str, Callable[[str, str], bool]] = {
     "household_unseen": is_answer,
     "names_unseen": lambda lang, w: not is_guess(lang, w),
     "names_blind": lambda lang, w: not is_guess(lang, w),
+    "names_fifth": lambda lang, w: not is_guess(lang, w),
 }
 
 
@@ -136,6 +138,14 @@ def test_sample_sizes(lang: str) -> None:
         assert n in blind, f"names_blind: {word} is of no list the sample covers"
         blind[n] += 1
     assert not blind or min(blind.values()) >= 30, ("names_blind", blind)
+    # The fifth pass's names: every list of the language, at least 30 names for
+    # each list the unseen samples cover and 15 for the others.
+    fifth = {n: 0 for n in lengths}
+    for word in sample.words["names_fifth"]:
+        fifth[len(normalize(lang, word))] += 1
+    for n, count in fifth.items():
+        least = 30 if n in covered else 15
+        assert count >= least, ("names_fifth", n, count)
 
 
 @pytest.mark.parametrize("section", SECTIONS)
@@ -215,3 +225,5 @@ if __name__ == "__main__":
     print("\n".join(names_rates()))
     print()
     print("\n".join(names_rates("names_blind")))
+    print()
+    print("\n".join(names_rates("names_fifth")))

@@ -25,6 +25,7 @@ REFUSED = {
     "es": "atta cunchu",
     "fr": "spitta protos nobo univ",
     "id": "pustu tatib",
+    "tr": "çorum",
 }
 
 
