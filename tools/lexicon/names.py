@@ -600,19 +600,19 @@ def _common_other(lang: str, lemma: str, key: str, word: str = "") -> bool:
 
 def _not_dwarfed(lang: str, lemma: str, word: str) -> bool:
     """Whether the uses of ``lemma`` other than the spelling ``word`` are about
-    as frequent as ``word`` (`NAME_DOMINANCE`). Not in Russian and Ukrainian,
-    where `_family_zipf` is the lemma's own frequency (a case form is often
-    more frequent than its nominative: того, тот) and `NAME_SHARE` decides."""
+    as frequent as ``word`` (`NAME_DOMINANCE`), in `DOMINANCE_LANGS` only: in
+    Polish, Russian and Ukrainian a case form is often more frequent than the
+    rest of its word (pl ziemi; ru того, тот)."""
     if lang not in DOMINANCE_LANGS:
         return True
     return _family_zipf(lang, lemma, word) >= _zipf(lang, word) - NAME_DOMINANCE
 
 
 def name_share(lang: str, word: str) -> float:
-    """Russian (and Ukrainian spellings the Russian dictionary knows): the
-    share of pymorphy3's dictionary readings of ``word`` that are names
-    (`NAME_SHARE`); 0.0 where the dictionary does not know the spelling or
-    reads it as a form of a common word (`SHARE_COMMON_LEMMA`)."""
+    """Russian only (Ukrainian has no such counts): the share of pymorphy3's
+    dictionary readings of ``word`` that are names (`NAME_SHARE`); 0.0 where
+    the dictionary does not know the spelling or reads it as a form of a
+    common word (`SHARE_COMMON_LEMMA`)."""
     if lang != "ru":
         return 0.0
     parses = [p for p in _analyzer("ru").parse(word) if p.is_known]

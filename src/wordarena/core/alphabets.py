@@ -13,6 +13,7 @@ its dictionaries already use; Uzbek uses code points from the Private Use Area.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -54,10 +55,12 @@ class Alphabet:
 
     def spelling_of(self, letter: str) -> str:
         """Lower-case written form of one letter code (``\\ue002`` → ``sh``)."""
-        for spelling, code in self.digraphs.items():
-            if code == letter:
-                return spelling
-        return letter
+        return self.spellings.get(letter, letter)
+
+    @functools.cached_property
+    def spellings(self) -> dict[str, str]:
+        """The codes written with several characters, and how (every view's rows read it)."""
+        return {code: spelling for spelling, code in self.digraphs.items()}
 
 
 def _check(alphabet: Alphabet) -> Alphabet:

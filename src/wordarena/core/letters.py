@@ -128,10 +128,8 @@ def _describe(char: str) -> str:
 
 def letters(lang: str, key: str) -> list[str]:
     """The written (lower-case) letters of a key: ``sh`` for Uzbek ``\\ue002``."""
-    abc = alphabet(lang)
-    if not abc.digraphs:  # every view's own rows and keyboard: most languages write a code as itself
-        return list(key)
-    return [abc.spelling_of(code) for code in key]
+    spellings = alphabet(lang).spellings
+    return [spellings.get(code, code) for code in key]
 
 
 def display(lang: str, key: str) -> str:

@@ -4,11 +4,11 @@ A view is kept as its parts: a shared part's JSON (what the broadcast encoded on
 the options, the round, a tournament's round), for a list of shared parts (a room's
 seats, a tournament's players and duels) each item's JSON, the player's own lists and
 objects (the keyboard) as JSON, and their numbers and strings (``you``, the version) as
-they are. The next view of the same tab
-is compared part by part, bytes against bytes and values against values: a field that
-changed goes in ``set`` whole, or item by item (``seats/3``) when its list kept its
-length. Nothing is decoded, a small field is encoded only when it changed, and a delta
-carries nothing the whole view would not: views stay per player.
+they are. The next view of the same tab is compared part by part, bytes against bytes
+and values against values: a field that changed goes in ``set`` whole, or item by item
+(``seats/3``) when its list kept its length. Nothing is decoded, a small field is
+encoded only when it changed, and a delta carries nothing the whole view would not:
+views stay per player.
 
 The client checks that ``base`` is the version of the view it holds; if not (a frame
 lost between processes, say) it asks for a whole view with ``resync``.
