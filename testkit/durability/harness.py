@@ -365,7 +365,10 @@ class Player:
 
     async def connect(self, url: str, generation: int) -> dict[str, Any]:
         self.session = aiohttp.ClientSession()
-        ws = await self.session.ws_connect(f"{url}/ws", max_msg_size=0)
+        try:  # aiohttp's own bound is 5 minutes: a server that stopped answering must fail the run sooner
+            ws = await asyncio.wait_for(self.session.ws_connect(f"{url}/ws", max_msg_size=0), REQUEST_S)
+        except TimeoutError:
+            raise HarnessError(f"{self.label}: no WebSocket from the server in {REQUEST_S} s") from None
         self.client = Client(self.session, ws)
         self.generation, self.inbox, self.absorbed, self.views = generation, [], 0, {}
         self.plan = self.pending = None

@@ -303,7 +303,9 @@ async def test_games_go_on_when_redis_restarts(tmp_path: Path, postgres_url: str
     redis = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
     try:
         with fresh_postgres_url(postgres_url) as url:
-            cluster = Cluster(tmp_path, url, f"redis://127.0.0.1:{port}/0")
+            # At scale 2 the round lasts 45 s: longer than the 20 s bob is given to play again
+            # (at the usual 10 a slow restart let the round run out, and its reveal shows no rows).
+            cluster = Cluster(tmp_path, url, f"redis://127.0.0.1:{port}/0", scale=2.0)
             try:
                 await _play_through_a_redis_restart(cluster, redis, command)
             finally:

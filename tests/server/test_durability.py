@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from testkit.durability.harness import CHECKS, Options, run
+from testkit.durability.harness import CHECKS, HarnessError, Options, run
 from tests.server.conftest import Arena, FakeClock
 from tests.server.test_rooms import start_playing, two_players
 from wordarena.server.app import make_app
@@ -27,7 +27,7 @@ from wordarena.server.desk.actor import TournamentDesk
 from wordarena.store.writes import RoomDropped, Write
 
 
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(240)
 @pytest.mark.parametrize("store", ["sqlite", "postgresql"])
 async def test_kill_9_loses_nothing(store: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     lines: list[str] = []
@@ -50,7 +50,11 @@ async def test_kill_9_loses_nothing(store: str, tmp_path: Path, request: pytest.
         tmp=tmp_path,
         say=lines.append,
     )
-    report = await run(options)
+    try:  # within the test's own timeout, so that a hang fails with the server's stacks and its log
+        async with asyncio.timeout(150):
+            report = await run(options)
+    except (TimeoutError, HarnessError) as error:
+        pytest.fail(f"{error!r}\n" + "\n".join(lines) + _tails(tmp_path, store))
     summary = report.summary() + "\n" + "\n".join(lines)
     assert {check: report.count(check) for check in CHECKS} == dict.fromkeys(CHECKS, 0), summary
     assert not report.server_errors, summary
@@ -59,6 +63,16 @@ async def test_kill_9_loses_nothing(store: str, tmp_path: Path, request: pytest.
     assert len(report.kills) == 3, summary
     assert report.stats["rejoined"] > 0 and report.stats["views_after_restart"] > 0, summary
     assert report.games >= 1 and report.stats["tournaments_started"] >= 1, summary
+
+
+def _tails(tmp: Path, store: str) -> str:
+    """The end of the server's log (its threads' stacks after the post-mortem) and of the harness's trace."""
+    parts = []
+    for name in (f"server-{store}.log", f"trace-{store}.log"):
+        path = tmp / name
+        if path.exists():
+            parts.append(f"\n---- {name}, its end:\n" + path.read_text(errors="replace")[-8000:])
+    return "".join(parts)
 
 
 async def test_a_join_while_a_finished_room_is_being_dropped_is_answered(
