@@ -22,7 +22,7 @@ from pathlib import Path
 from tools.lexicon import bot_tables
 from tools.lexicon.common import DATA, NAME_SOURCE, WORK, Source, WordLists, write_lists
 from tools.lexicon.everyday import FOLDER as EVERYDAY
-from tools.lexicon.names import REGISTRY_SOURCES
+from tools.lexicon.name_lists import REGISTRY_SOURCES
 from wordarena.core.alphabets import ALPHABETS
 
 #: The NOTICE entry of the reviewed everyday lists (``everyday.py``).

@@ -33,6 +33,7 @@ SECTIONS = (
     "names_unseen",
     "names_blind",
     "names_fifth",
+    "names_sixth",
 )
 #: The lists the unseen household sample covers: every 5-letter list, and the
 #: 4- and 6-letter lists of the languages with the most players.
@@ -98,6 +99,7 @@ CHECKS: dict[str, Callable[[str, str], bool]] = {
     "names_unseen": lambda lang, w: not is_guess(lang, w),
     "names_blind": lambda lang, w: not is_guess(lang, w),
     "names_fifth": lambda lang, w: not is_guess(lang, w),
+    "names_sixth": lambda lang, w: not is_guess(lang, w),
 }
 
 
@@ -146,6 +148,12 @@ def test_sample_sizes(lang: str) -> None:
     for n, count in fifth.items():
         least = 30 if n in covered else 15
         assert count >= least, ("names_fifth", n, count)
+    # The sixth pass's names: every list of the language (the names of the
+    # earlier samples left out, so a short list has only a few).
+    sixth = {n: 0 for n in lengths}
+    for word in sample.words["names_sixth"]:
+        sixth[len(normalize(lang, word))] += 1
+    assert min(sixth.values()) >= 3, ("names_sixth", sixth)
 
 
 @pytest.mark.parametrize("section", SECTIONS)
@@ -227,3 +235,5 @@ if __name__ == "__main__":
     print("\n".join(names_rates("names_blind")))
     print()
     print("\n".join(names_rates("names_fifth")))
+    print()
+    print("\n".join(names_rates("names_sixth")))
