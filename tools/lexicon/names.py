@@ -1,4 +1,4 @@
-"""Proper nouns that a language's dictionary lists in lower case (third pass).
+"""Proper nouns among the guesses: which spellings are names, which are words.
 
 Several dictionaries list place names, first names and brands in lower case
 (es_ES: perú, berlín, murcia, diego; pl_PL: kraków, nokia, texas; it_IT: udine;
@@ -16,6 +16,11 @@ with no reason at all. The evidence used here:
 
 What a language loses by this rule was read word by word; the real words it
 would drop are listed in the language module (``NOT_NAMES``).
+
+Every language, then: which guesses spelt like a name of the registries'
+lists (`name_lists`: countries, first names, towns, brands) are names and
+leave the lists, and which are words all the same (`registry_dropped`: an
+answer, an everyday word, a reviewed homograph, a form of a common word).
 """
 
 from __future__ import annotations
