@@ -156,13 +156,14 @@ class Probe:
     client: float = 0.0
     others: float = 0.0  # everything else on the machine (other users' jobs included)
     frames: int = 0  # frames the clients received
+    watched: int = 0  # frames the watchers received
 
     def _client_cpu(self) -> float:
         return sum(cpu_seconds(pid) for pid in self.clients)
 
     def __enter__(self) -> Probe:
         self.wall, self.server, self.client = time.perf_counter(), cpu_seconds(self.pid), self._client_cpu()
-        self.others, self.frames = machine_busy(), Tally.frames
+        self.others, self.frames, self.watched = machine_busy(), Tally.frames, Tally.watched
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -171,6 +172,7 @@ class Probe:
         self.client = self._client_cpu() - self.client
         self.others = max(0.0, machine_busy() - self.others - self.server - self.client)
         self.frames = Tally.frames - self.frames
+        self.watched = Tally.watched - self.watched
 
 
 @contextlib.contextmanager
@@ -265,6 +267,7 @@ def summary(latencies: list[float], probe: Probe, seconds: float | None = None) 
         "client_cpu_pct": 100 * probe.client / probe.wall,
         "others_cpu_pct": 100 * probe.others / probe.wall,
         "frames_per_op": probe.frames / max(count, 1),
+        "watcher_frames_per_op": probe.watched / max(count, 1),
     }
 
 
@@ -935,10 +938,15 @@ def report_watchers(
             f"[aim: wordarena's extra ≤ the echo's: {_verdict(wa <= echo)}]"
         )
     so = watched["open"]
+    idle = 10 * (watched["idle_cpu_pct"] - alone["idle_cpu_pct"]) / max(so["per_s"], 1e-9)
+    out["idle_extra_ms_per_guess"] = idle
     print(
         f"  steady p50 / p99 / max with watchers {so['p50_ms']:.1f} / {so['p99_ms']:.1f} / "
-        f"{so['max_ms']:.0f} ms; "
-        f"frames to watchers {Tally.watched}; memory per socket {watched['memory']['kib_per_conn']:.1f} KiB"
+        f"{so['max_ms']:.0f} ms; frames to a watcher per guess of its room "
+        f"{so['watcher_frames_per_op'] / max(opts.watchers, 1):.2f}; "
+        f"memory per socket {watched['memory']['kib_per_conn']:.1f} KiB\n"
+        f"  of the open loop's extra, {idle:.3f} ms a guess is what the watchers' sockets cost with "
+        f"nobody guessing (heartbeats: the echo sends none)"
     )
     return out
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from hypothesis import HealthCheck, settings
 from pytest_postgresql import factories as postgresql_factories
 from pytest_postgresql.executors import PostgreSQLExecutor
 from pytest_redis import factories as redis_factories
@@ -16,6 +17,11 @@ from pytest_redis.executor import RedisExecutor
 from tests.engines import PG_CTL
 from tests.served import ServedTestServer
 from tests.server.conftest import arena  # noqa: F401 (a fixture, for tests outside tests/server)
+
+# The tests share two cores with servers, browsers and builds: how fast Hypothesis makes its
+# examples, or runs one, says nothing of what the code does. Examples still fail on wrong answers.
+settings.register_profile("shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("shared-machine")
 
 private_postgresql = postgresql_factories.postgresql_proc(executable=PG_CTL, port=None)
 private_redis = redis_factories.redis_proc(port=None)

@@ -151,3 +151,13 @@ async def test_new_identities_per_address_are_limited_per_minute(tmp_path: Path,
     now[0] += 60.0
     async with arena.client() as later:
         assert (await later.hello())["token"]
+
+
+async def test_a_browser_asking_for_compression_gets_plain_frames(arena: Arena) -> None:
+    """Every browser offers permessage-deflate; the server declines it (server.sockets says why)."""
+    async with aiohttp.ClientSession() as session:
+        ws = await session.ws_connect(f"{arena.url}/ws", compress=15)
+        assert ws.compress == 0  # the handshake's answer named no extension
+        await ws.send_str('{"type":"hello","ui":"en"}')
+        assert (await ws.receive_json())["type"] == "welcome"
+        await ws.close()

@@ -114,3 +114,52 @@ async def test_a_client_that_stops_reading_is_dropped_not_waited_for() -> None:
     await outbox.wait_closed()  # the stuck write was cancelled
     outbox.put(b"after")
     assert tick.flush() == 0
+
+
+class FakeTransport:
+    """What the kernel took (``written``), and what it keeps waiting (``buffered``)."""
+
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.buffered = 0
+        self.closing = False
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+class PlainSocket(FakeSocket):
+    compress = 0  # no permessage-deflate negotiated: frames go straight to the transport
+
+
+def test_frames_go_straight_to_the_transport_as_websocket_frames() -> None:
+    tick, ws, transport = Tick(), PlainSocket(), FakeTransport()
+    outbox = Outbox(ws, tick.flush_soon, tick.spawn, tick.too_slow, transport)  # type: ignore[arg-type]
+    small, medium, large = b"x" * 125, b"y" * 126, b"z" * 65536
+    for frame in (small, medium, large):
+        outbox.put(frame)
+    assert tick.flush() == 3 and ws.sent == []
+    assert transport.written == [
+        b"\x81\x7d" + small,
+        b"\x81\x7e\x00\x7e" + medium,
+        b"\x81\x7f" + (65536).to_bytes(8, "big") + large,
+    ]
+    transport.closing = True
+    outbox.put(b"late")
+    tick.flush()
+    assert len(transport.written) == 3 and outbox.done
+
+
+def test_a_client_whose_kernel_buffer_stays_full_is_dropped() -> None:
+    tick, ws, transport = Tick(), PlainSocket(), FakeTransport()
+    outbox = Outbox(ws, tick.flush_soon, tick.spawn, tick.too_slow, transport)  # type: ignore[arg-type]
+    transport.buffered = limits.OUTBOX_LIMIT_BYTES + 1  # the client stopped reading long ago
+    outbox.put(b"one more")
+    tick.flush()
+    assert tick.slow == 1 and outbox.done

@@ -2,13 +2,15 @@
 
 A tick may produce several frames for one tab (an answer, then a view; two views when
 two batches land together). They wait here until the service's end-of-tick flush
-(`Service.flush_soon`), which:
+(`Delivery.flush_soon`), which:
 
 - drops a view superseded by a newer one of the same tick (a view is the whole screen,
   so only the last one matters);
-- writes each frame from the flush itself, with no task: aiohttp writes an uncompressed
-  or small frame to the transport at once and only suspends when the transport asks to
-  drain. Only then does a task take over (`_drain`), and later frames queue behind it.
+- writes each frame from the flush itself, with no task: straight to the transport as a
+  WebSocket frame (our sockets negotiate no compression), which keeps what the kernel
+  does not take yet. Without a transport, or with compression, aiohttp writes it and
+  suspends when the transport asks to drain; only then does a task take over (`_drain`),
+  and later frames queue behind it.
 
 A client that stops reading is dropped (close code 1008), never waited for: once what
 this process holds for it (frames behind a waiting write, and the transport's buffer)
@@ -207,6 +209,16 @@ class Outbox:
         if self.ws.closed:
             self.done = True
             return
+        transport = self._transport
+        if transport is not None and not self.ws.compress:
+            # The frame as aiohttp would write it, without its coroutine: a view shared by a
+            # room's watchers is written to each of them, and this runs for every frame.
+            # The transport buffers what the kernel does not take; `waiting` reads it.
+            if transport.is_closing():
+                self.done = True
+            else:
+                transport.write(_text_frame(frame))
+            return
         sending = self.ws.send_frame(frame, WSMsgType.TEXT)
         try:
             waiting = sending.send(None)
@@ -236,6 +248,16 @@ class Outbox:
             self.done = True
         finally:
             self._draining = None
+
+
+def _text_frame(payload: bytes) -> bytes:
+    """A server's text frame (RFC 6455 §5.2: final, unmasked, the length in 7, 16 or 64 bits)."""
+    size = len(payload)
+    if size < 126:
+        return bytes((0x81, size)) + payload
+    if size < 65536:
+        return b"\x81\x7e" + size.to_bytes(2, "big") + payload
+    return b"\x81\x7f" + size.to_bytes(8, "big") + payload
 
 
 def _close_frame(code: int, reason: bytes) -> bytes:

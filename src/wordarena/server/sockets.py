@@ -40,8 +40,13 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         context.metrics.errors.labels("sockets_per_ip").inc()
         raise web.HTTPTooManyRequests(text="too many connections from your address")
     try:
-        # aiohttp refuses a frame of max_msg_size bytes: one more lets exactly 4 KiB through
-        ws = web.WebSocketResponse(max_msg_size=limits.MAX_FRAME_BYTES + 1, heartbeat=limits.HEARTBEAT_S)
+        # aiohttp refuses a frame of max_msg_size bytes: one more lets exactly 4 KiB through.
+        # No permessage-deflate, though every browser asks for it: a socket's deflate state
+        # costs about 256 KiB, every frame would be compressed once per socket (a frame shared
+        # by a room's watchers too), and the frames are small (deltas, a few hundred bytes).
+        ws = web.WebSocketResponse(
+            max_msg_size=limits.MAX_FRAME_BYTES + 1, heartbeat=limits.HEARTBEAT_S, compress=False
+        )
         await ws.prepare(request)
         transport = request.transport
         if transport is not None:
