@@ -19,7 +19,6 @@ CLOSE_LINGER_S: Final = 10.0  # a client too slow is cut this long after its 100
 FLOOD_LINGER_S: Final = 1.0  # a flooding client (no longer read) is cut this long after its 1008
 HEARTBEAT_S: Final = 20.0  # WebSocket ping interval; a dead peer is noticed within ~2 beats
 HELLO_TIMEOUT_S: Final = 10.0  # a socket must say hello within this time, else closed with 4001
-WATCHERS_EVERY_S: Final = 0.5  # a room's watchers get a view at most this often; changes between merge
 
 # Connections, before any request (server/listener.py)
 KEEPALIVE_S: Final = 5.0  # a connection with no complete request for this long (idle, or dribbling) is closed

@@ -13,7 +13,6 @@ produced them, changes nothing.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,8 +116,3 @@ Write = (
     | TournamentStored
     | ReplayStored
 )
-
-
-def fenced(write: Write, fence: int) -> Write:
-    """The write with its owner's fencing number (most are made with it: no copy then)."""
-    return write if write.fence == fence else dataclasses.replace(write, fence=fence)

@@ -17,6 +17,7 @@ say which events, views, seats and results their game has.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from abc import ABC, abstractmethod
 from typing import Any
@@ -43,11 +44,16 @@ from wordarena.server.rooms.screens import Screens
 from wordarena.server.rooms.seat_reports import SeatReports
 from wordarena.server.rooms.timer import DeadlineTimer
 from wordarena.store.rooms import StoredRoom
-from wordarena.store.writes import EventAppended, RoomDropped, RoomOpened, SnapshotTaken, Write, fenced
+from wordarena.store.writes import EventAppended, RoomDropped, RoomOpened, SnapshotTaken, Write
 
 log = logging.getLogger(__name__)
 
 _encode = msgspec.json.Encoder().encode
+
+
+def _fenced(write: Write, fence: int) -> Write:
+    """The write with this owner's fencing number (most are made with it: no copy then)."""
+    return write if write.fence == fence else dataclasses.replace(write, fence=fence)
 
 
 class Room(ABC):
@@ -64,12 +70,12 @@ class Room(ABC):
         self.inbox: asyncio.Queue[RoomInput] = asyncio.Queue()
         self.closed = False
         self.seq = 0  # the last event logged
-        self._snapshot_seq, self._snapshot_phase = 0, game.state.phase  # the last snapshot's
+        self._snapshot_seq = 0
+        self._snapshot_phase = game.state.phase
         self._last_now = 0
         self.pending_writes: list[Write] = []  # results of replayed events, written again (a no-op if stored)
         self.reports = SeatReports(self.code, context.seats)
-        self.screens = Screens(self.code, self.tabs, context.delivery, self.view, self._watchers_due)
-        self.busy = False  # in a batch: what it changed may not be durable yet
+        self.screens = Screens(self.code, self.tabs, context.delivery, self.view)
         self.timer = DeadlineTimer(context.clock, self.tick)
         self._task: asyncio.Task[None] | None = None
 
@@ -168,7 +174,6 @@ class Room(ABC):
         """End the task (server shutdown): what was accepted is already in the log."""
         self.closed = True
         self.timer.cancel()
-        self.screens.stop()
         if self._task:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -195,7 +200,6 @@ class Room(ABC):
         """Forget the room here: it is over (or owned elsewhere now)."""
         self.closed = True
         self.timer.cancel()
-        self.screens.stop()
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()  # closed from outside: its task would wait on the inbox for ever
         self.context.forget(self)
@@ -244,7 +248,6 @@ class Room(ABC):
             while len(batch) < limits.ROOM_BATCH_MAX and not self.inbox.empty():
                 batch.append(self.inbox.get_nowait())
             try:
-                self.busy = True
                 await self._process(batch)
             except StaleOwner:  # another process owns this room now: let go of it
                 log.warning("room %s is owned elsewhere now; dropping it here", self.code)
@@ -253,15 +256,9 @@ class Room(ABC):
                 log.exception("room %s failed on a batch of %d", self.code, len(batch))
                 self.context.metrics.errors.labels("internal").inc()
             finally:
-                self.busy = False
                 for item in batch:
                     _resolve(item)
             self._arm_timer()
-
-    def _watchers_due(self) -> None:
-        """The watchers held back may see the room now, unless a batch is under way: it shows them."""
-        if not self.busy and not self.closed:
-            self.screens.watchers_if_due(self._now(), Broadcast(), [])
 
     async def _process(self, inputs: list[RoomInput]) -> None:
         batch = Batch(writes=self.pending_writes)  # a restore's results come first
@@ -271,7 +268,7 @@ class Room(ABC):
             self._take(item, batch)
         self._snapshot_if_due(batch)
         if batch.writes:
-            writes = [fenced(write, self.fence) for write in batch.writes]
+            writes = [_fenced(write, self.fence) for write in batch.writes]
             await self.context.journal.write(writes)  # durable before anyone is told
         for ref, message in batch.notices:
             self.context.delivery.deliver(ref, message)
@@ -292,14 +289,16 @@ class Room(ABC):
 
     def _show(self, batch: Batch, changed: bool) -> None:
         """Views after the batch: everybody's if the game changed, else the tabs that need one."""
-        now, share = self._now(), Broadcast()  # time left as of sending, storage included
+        now = self._now()
         if changed:
-            self.screens.everybody(now, share, batch.fresh_watchers)
+            self.screens.everybody(now)  # time left as of sending, storage included
             return
+        share = Broadcast()
         for player, ref in batch.fresh:
             if self.members.get(player) == ref:
                 self.screens.member(ref, player, now, share)
-        self.screens.watchers_if_due(now, share, batch.fresh_watchers)
+        if batch.fresh_watchers:
+            self.screens.watchers(batch.fresh_watchers, now, share)
 
     def _take(self, item: RoomInput, batch: Batch) -> None:
         now = self._now()

@@ -7,21 +7,16 @@ only what changed. A new tab, or one that lost track, starts again from a whole 
 Watchers that take deltas share them: every one of them that holds the last view sent to
 watchers gets the same delta frame, built once; the others (new, or back from a resync)
 a whole view, built once too.
-
-Watchers get a room's changes at most every `WATCHERS_EVERY_S`: the first change at once,
-the ones that follow within that time together, when it is over. A socket costs a
-system call per frame, so a room watched by many sends them a frame for several guesses
-at a busy table, not one a guess; nobody watching needs every guess within the half second.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
 from wordarena.core.sharing import Share
-from wordarena.server import limits, messages
+from wordarena.server import messages
+from wordarena.server.broadcast import Broadcast
 from wordarena.server.deltas import Parts, delta, parts_of, whole
 from wordarena.server.ports import Deliverer
 from wordarena.server.refs import ConnRef
@@ -31,21 +26,15 @@ ViewOf = Callable[[str | None, int, Share], Any]  # the player's screen (None: a
 
 
 class Screens:
-    def __init__(
-        self, code: str, tabs: Tabs, delivery: Deliverer, view_of: ViewOf, look_again: Callable[[], None]
-    ) -> None:
+    def __init__(self, code: str, tabs: Tabs, delivery: Deliverer, view_of: ViewOf) -> None:
         self.code = code
         self.tabs = tabs
         self.delivery = delivery
         self.view_of = view_of
-        self.look_again = look_again  # the pace is over: the room shows the watchers held back
-        self.watchers_behind = False  # the room changed since the watchers' last view
-        self._watchers_shown_at = -limits.WATCHERS_EVERY_S  # the loop's time of that view
-        self._catch_up: asyncio.TimerHandle | None = None
         self.deltas: set[str] = set()  # members whose tab takes views as deltas
         self.sent: dict[str, tuple[int, Parts]] = {}  # their last view: its version and parts
         #: The last view sent to watchers: its number here, its version and its parts. Two views
-        #: of one version may differ (the number of watchers), hence a number of their own.
+        #: of one version may differ (the time left, the number of watchers), hence a number.
         self.watchers_sent: tuple[int, int, Parts] | None = None
         #: The watchers taking deltas: the number of the view each holds (None: a whole view next).
         self.watching: dict[tuple[str, int], int | None] = {}
@@ -75,41 +64,12 @@ class Screens:
         if key in self.watching:
             self.watching[key] = None
 
-    def everybody(self, now: int, share: Share, fresh_watchers: list[ConnRef]) -> None:
-        """The room changed: every member's view now, the watchers' when due (the new ones' now)."""
+    def everybody(self, now: int) -> None:
+        share = Broadcast()  # what every member sees alike is encoded once (server.broadcast)
         for player, ref in self.tabs.members.items():
             self.member(ref, player, now, share)
-        self.watchers_behind = True
-        self.watchers_if_due(now, share, fresh_watchers)
-
-    def watchers_if_due(self, now: int, share: Share, fresh: list[ConnRef]) -> None:
-        """Every watcher's view if they are behind and saw none too recently; else the new ones' first."""
-        if self._watchers_due():
-            self.watchers_behind, self._watchers_shown_at = False, asyncio.get_running_loop().time()
+        if self.tabs.watchers:
             self.watchers(list(self.tabs.watchers.values()), now, share, every=True)
-        elif fresh:
-            self.watchers(fresh, now, share)
-
-    def _watchers_due(self) -> bool:
-        if not self.watchers_behind or self._catch_up is not None:
-            return False
-        if not self.tabs.watchers:
-            self.watchers_behind = False
-            return False
-        loop = asyncio.get_running_loop()
-        wait = self._watchers_shown_at + limits.WATCHERS_EVERY_S - loop.time()
-        if wait > 0:
-            self._catch_up = loop.call_later(wait, self._due)
-        return wait <= 0
-
-    def _due(self) -> None:
-        self._catch_up = None
-        self.look_again()
-
-    def stop(self) -> None:
-        if self._catch_up is not None:
-            self._catch_up.cancel()
-            self._catch_up = None
 
     def watchers(self, refs: list[ConnRef], now: int, share: Share, every: bool = False) -> None:
         """Every watcher sees the same screen: one view of nobody, each frame of it encoded once.
