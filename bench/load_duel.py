@@ -609,18 +609,34 @@ def _pauses(before: str, after: str) -> dict[str, float]:
         counts = [re.search(pattern, text, re.M) for text in (before, after)]
         if counts[0] and counts[1]:
             found[f"gc{generation}"] = float(counts[1].group(1)) - float(counts[0].group(1))
-    buckets = [_buckets(text) for text in (before, after)]
-    delta = {bound: buckets[1].get(bound, 0.0) - buckets[0].get(bound, 0.0) for bound in buckets[1]}
+    delta = _window("wordarena_loop_lag_seconds", before, after)
     total = delta.get(math.inf, 0.0)
-    under = [bound for bound, n in sorted(delta.items()) if n >= total]
-    found["stall_max_ms"] = 1000 * under[0] if under else math.nan
+    found["stall_max_ms"] = _bound_under(delta, total)
     found["stalls_over_20ms"] = total - delta.get(0.02, total)
+    # The server's own time of a guess (arrival to its views written): a tail the clients
+    # add (one process reading thousands of sockets) is not in it.
+    delta = _window("wordarena_guess_latency_seconds", before, after)
+    found["server_p99_ms"] = _bound_under(delta, 0.99 * delta.get(math.inf, 0.0))
+    delta = _window("wordarena_store_commit_seconds", before, after)
+    found["commits"] = delta.get(math.inf, 0.0)
+    found["commit_max_ms"] = _bound_under(delta, found["commits"])
+    busy = [re.search(r"^wordarena_store_commits_busy_total (\S+)", text, re.M) for text in (before, after)]
+    if busy[0] and busy[1]:  # commits sent to a thread: another writer (a checkpoint, a page) held SQLite
+        found["commits_busy"] = float(busy[1].group(1)) - float(busy[0].group(1))
     return found
 
 
-def _buckets(text: str) -> dict[float, float]:
-    pattern = r'^wordarena_loop_lag_seconds_bucket{le="([^"]+)"} (\S+)'
-    return {float(le): float(n) for le, n in re.findall(pattern, text, re.M)}
+def _window(histogram: str, before: str, after: str) -> dict[float, float]:
+    """A histogram's cumulative buckets between two scrapes."""
+    pattern = rf'^{histogram}_bucket{{le="([^"]+)"}} (\S+)'
+    counts = [{float(le): float(n) for le, n in re.findall(pattern, text, re.M)} for text in (before, after)]
+    return {bound: counts[1].get(bound, 0.0) - counts[0].get(bound, 0.0) for bound in counts[1]}
+
+
+def _bound_under(delta: dict[float, float], count: float) -> float:
+    """The smallest bucket bound (ms) with at least ``count`` observations under it."""
+    under = [bound for bound, n in sorted(delta.items()) if n >= count]
+    return 1000 * under[0] if under else math.nan
 
 
 async def _server_metrics(session: aiohttp.ClientSession, url: str) -> dict[str, float]:
@@ -854,7 +870,9 @@ def report(
         print(
             f"steady window: collector passes gen0/1/2 {so['gc0']:.0f}/{so['gc1']:.0f}/{so['gc2']:.0f}; "
             f"the loop's longest stall ≤ {so['stall_max_ms']:.0f} ms, stalls over 20 ms: "
-            f"{so['stalls_over_20ms']:.0f}"
+            f"{so['stalls_over_20ms']:.0f}; the server's own p99 (arrival to views written) "
+            f"≤ {so['server_p99_ms']:.0f} ms; {so['commits']:.0f} commits, the longest ≤ "
+            f"{so['commit_max_ms']:.0f} ms, {so.get('commits_busy', 0):.0f} of them sent to a thread (busy)"
         )
     return {"server": server, "echo": echo, "echo_fan_out": fan, "ratios": ratios}
 
