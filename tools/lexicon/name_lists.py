@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 from tools.lexicon.common import Source
 
@@ -192,33 +193,27 @@ REGISTRY_SOURCES = [
 ]
 
 
-def _faker_names(locale: str) -> set[str]:
+def _faker_lists(provider: str, locale: str, names: tuple[str, ...]) -> list[Any]:
+    """The lists ``names`` of Faker's ``provider`` (person, address) for ``locale``, where it has them."""
     import importlib
 
-    found: set[str] = set()
     try:
-        module = importlib.import_module(f"faker.providers.person.{locale}")
+        module = importlib.import_module(f"faker.providers.{provider}.{locale}")
     except ImportError:
-        return found
-    for attr in _FAKER_LISTS:
-        value = getattr(module.Provider, attr, None)
-        if isinstance(value, (list, tuple, dict)):
-            found.update(v for v in value if isinstance(v, str))
-    return found
+        return []
+    lists = (getattr(module.Provider, attr, None) for attr in names)
+    return [value for value in lists if isinstance(value, (list, tuple, dict))]
+
+
+def _faker_names(locale: str) -> set[str]:
+    return {v for value in _faker_lists("person", locale, _FAKER_LISTS) for v in value if isinstance(v, str)}
 
 
 def _faker_places(locale: str) -> set[str]:
     """The place names of Faker's address lists of ``locale`` (`_FAKER_PLACE_LISTS`)."""
-    import importlib
-
     found: set[str] = set()
-    try:
-        module = importlib.import_module(f"faker.providers.address.{locale}")
-    except ImportError:
-        return found
-    for attr in _FAKER_PLACE_LISTS:
-        value = getattr(module.Provider, attr, None)
-        if not isinstance(value, (list, tuple, dict)) or len(value) > PLACE_LIST:
+    for value in _faker_lists("address", locale, _FAKER_PLACE_LISTS):
+        if len(value) > PLACE_LIST:
             continue
         for entry in value:
             # (code, name) pairs: the name is the part with a lower-case letter

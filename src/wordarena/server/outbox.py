@@ -42,6 +42,8 @@ class Outbox:
     ) -> None:
         self.ws = ws
         self._transport = transport
+        #: Frames go straight to the transport (`_write_now`): our sockets negotiate no compression.
+        self._direct = transport if transport is not None and not ws.compress else None
         self._flush_soon = flush_soon
         self._spawn = spawn
         self._on_slow = on_slow
@@ -209,8 +211,8 @@ class Outbox:
         if self.ws.closed:
             self.done = True
             return
-        transport = self._transport
-        if transport is not None and not self.ws.compress:
+        transport = self._direct
+        if transport is not None:
             # The frame as aiohttp would write it, without its coroutine: a view shared by a
             # room's watchers is written to each of them, and this runs for every frame.
             # The transport buffers what the kernel does not take; `waiting` reads it.
